@@ -1,0 +1,78 @@
+import { z } from "zod"
+import {
+  DateOfBirth,
+  Email,
+  Money,
+  Phone,
+  UsState,
+  ZipCode,
+  isPoBox,
+  maxChars,
+  nonBlank,
+  requiredText,
+} from "./primitives"
+
+/** Spec 2.2 Address: every field optional, each with its own cap. */
+export const ApplicationAddress = z
+  .object({
+    street: maxChars(40).refine((street) => !isPoBox(street), { message: "PO boxes are not allowed" }).optional(),
+    suiteApartment: maxChars(5).optional(),
+    city: maxChars(25).optional(),
+    state: UsState.optional(),
+    zipCode: ZipCode.optional(),
+  })
+  .strict()
+export type ApplicationAddress = z.infer<typeof ApplicationAddress>
+
+/** Spec 2.2 Product: `value` is the extended value of the whole line, negative for coupons and discounts. */
+export const Product = z
+  .object({
+    id: maxChars(256).optional(),
+    serialNumber: maxChars(256).optional(),
+    description: requiredText(256),
+    quantity: z
+      .number({ message: "must be a number" })
+      .finite({ message: "must be a finite number" })
+      .gt(0, { message: "must be greater than 0" }),
+    value: Money,
+  })
+  .strict()
+export type Product = z.infer<typeof Product>
+
+/** Cart total as the service computes it, in whole cents so that summing many lines cannot drift. */
+export function cartTotal(products: readonly Pick<Product, "value">[]): number {
+  const cents = products.reduce((sum, product) => sum + Math.round(product.value * 100), 0)
+  return cents / 100
+}
+
+const url = z.url({ message: "must be an absolute URL" })
+
+/** Spec 2.2 Application (creation input). */
+export const ApplicationInput = z
+  .object({
+    storeCode: nonBlank,
+    firstName: requiredText(100),
+    middleInitial: maxChars(100).optional(),
+    lastName: requiredText(100),
+    dateOfBirth: DateOfBirth.optional(),
+    mobilePhone: Phone,
+    email: Email.optional(),
+    address: ApplicationAddress.optional(),
+    products: z.array(Product).min(1, { message: "must hold at least one product line" }),
+    redirectUrl: url.optional(),
+    cancelUrl: url.optional(),
+    referenceNumber: nonBlank.optional(),
+  })
+  .strict()
+  .refine((input) => cartTotal(input.products) > 0, {
+    path: ["products"],
+    message: "the cart total (sum of the product values) must be greater than 0",
+  })
+export type ApplicationInput = z.infer<typeof ApplicationInput>
+
+/** Spec 2.3. */
+export const ApplicationCreated = z.object({
+  publicId: z.string().min(1),
+  link: z.url(),
+})
+export type ApplicationCreated = z.infer<typeof ApplicationCreated>

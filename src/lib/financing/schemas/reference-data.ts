@@ -1,0 +1,28 @@
+import { z } from "zod"
+
+/** Spec 2.1. */
+export const Token = z.object({ jwt: z.string().min(1) })
+export type Token = z.infer<typeof Token>
+
+/** Spec 2.11. */
+export const FinancingPartner = z.object({
+  code: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  street: z.string(),
+  suiteApartment: z.string().nullish().transform((value) => value ?? null),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  phone: z.string(),
+})
+export type FinancingPartner = z.infer<typeof FinancingPartner>
+export const FinancingPartnerList = z.array(FinancingPartner)
+
+/** Spec 2.12. */
+export const ReturnReason = z.object({
+  publicId: z.string().min(1),
+  description: z.string(),
+})
+export type ReturnReason = z.infer<typeof ReturnReason>
+export const ReturnReasonList = z.array(ReturnReason)
