@@ -1,4 +1,3 @@
-import { z } from "zod"
 import { ENDPOINTS, EndpointDefinition } from "./endpoints"
 import {
   FinancingAuthenticationError,
@@ -20,6 +19,7 @@ import {
   DeliveryOutcome,
   FinancingPartner,
   FinancingPartnerList,
+  HttpUrl,
   InvoiceFile,
   LowestPaymentOption,
   OrderReferences,
@@ -33,7 +33,7 @@ import {
   deliveryOutcome,
   invoiceFileIssues,
   invoiceFileTypeOf,
-  nonBlank,
+  PathSegment,
 } from "./schemas"
 import { TokenCache } from "./token-cache"
 import { RequestBody, Transport } from "./transport"
@@ -50,9 +50,13 @@ export interface DeliveryInformationResult {
   outcome: DeliveryOutcome
 }
 
-const CallbackUrl = z
-  .url({ message: "must be an absolute http(s) URL" })
-  .refine((value) => /^https?:\/\//i.test(value), { message: "must be an absolute http(s) URL" })
+function encodedForms(secret: string): string[] {
+  return [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ secret }).toString().slice("secret=".length),
+  ]
+}
 
 /** How many recently issued tokens are kept for redaction: enough to cover a refresh in flight. */
 const REMEMBERED_TOKENS = 4
@@ -81,7 +85,8 @@ export class FinancingClient {
         maxDelayMs: this.options.retryMaxDelayMs,
         maxRetryAfterMs: this.options.maxRetryAfterMs,
       },
-      secrets: () => [this.options.password, ...this.issuedTokens],
+      // The password also travels form-encoded, and a service may echo the body it could not parse.
+      secrets: () => [...encodedForms(this.options.password), ...this.issuedTokens],
       logger: this.options.logger,
     })
     this.tokens = new TokenCache({
@@ -98,7 +103,7 @@ export class FinancingClient {
   /** Endpoint 2. Needs no token. */
   async lowestPaymentOption(storeCode: string, financedAmount: number): Promise<LowestPaymentOption> {
     const endpoint = ENDPOINTS.lowestPaymentOption
-    const code = validateRequest(nonBlank, storeCode, "storeCode", endpoint.name)
+    const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
     const amount = validateRequest(PositiveMoney, financedAmount, "financedAmount", endpoint.name)
     const path = `/v2/calculator/store/${encodeURIComponent(code)}/amount/${amount.toFixed(2)}/lowestPaymentOption`
     const response = await this.transport.send({ endpoint, path, body: { kind: "none" } })
@@ -109,18 +114,31 @@ export class FinancingClient {
    * Endpoint 3. Never re-sent after an ambiguous failure: that raises FinancingOutcomeUnknownError, and
    * the caller starts a fresh application (see the README).
    */
-  async createApplication(input: ApplicationInput, options: CreateApplicationOptions = {}): Promise<ApplicationCreated> {
+  async createApplication(
+    input: ApplicationInput,
+    options: CreateApplicationOptions = {}
+  ): Promise<ApplicationCreated> {
     const endpoint = ENDPOINTS.createApplication
     const application = validateRequest(ApplicationInput, input, "application", endpoint.name)
     const headers: Record<string, string> = {}
     if (options.callbackUrl !== undefined) {
-      headers["Callback-Url"] = validateRequest(CallbackUrl, options.callbackUrl, "callbackUrl", endpoint.name)
+      headers["Callback-Url"] = validateRequest(HttpUrl, options.callbackUrl, "callbackUrl", endpoint.name)
     }
     try {
-      const body = await this.authorized(endpoint, "/v2/applications", { kind: "json", value: application }, headers)
+      const body = await this.authorized(
+        endpoint,
+        "/v2/applications",
+        { kind: "json", value: application },
+        headers
+      )
       return parseResponse(ApplicationCreated, body.body, endpoint.name, body.status)
     } catch (error) {
-      if (error instanceof FinancingError && classifyFailure(error) === "ambiguous") {
+      // Only the creation's own failure is ambiguous; a failed token request means nothing was sent.
+      if (
+        error instanceof FinancingError &&
+        error.endpoint === endpoint.name &&
+        classifyFailure(error) === "ambiguous"
+      ) {
         throw new FinancingOutcomeUnknownError(endpoint.name, error)
       }
       throw error
@@ -150,7 +168,7 @@ export class FinancingClient {
   /** Endpoint 6: the applications of one store created on one day ('YYYY-MM-DD'). */
   async listApplications(storeCode: string, date: string): Promise<ApplicationStatus[]> {
     const endpoint = ENDPOINTS.listApplications
-    const code = validateRequest(nonBlank, storeCode, "storeCode", endpoint.name)
+    const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
     const day = validateRequest(CalendarDate, date, "date", endpoint.name)
     const path = `/v2/applications/from/${encodeURIComponent(code)}/at/${day}`
     const response = await this.authorized(endpoint, path, { kind: "none" })
@@ -162,7 +180,10 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.requestReturn
     const segment = this.publicIdSegment(publicId, endpoint)
     const request = validateRequest(ReturnRequest, input, "return request", endpoint.name)
-    await this.authorized(endpoint, `/v2/applications/${segment}/requestreturn`, { kind: "json", value: request })
+    await this.authorized(endpoint, `/v2/applications/${segment}/requestreturn`, {
+      kind: "json",
+      value: request,
+    })
   }
 
   /** Endpoint 8: the file goes as the multipart part `file`; its type is checked by name and content. */
@@ -170,8 +191,10 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.uploadInvoice
     const segment = this.publicIdSegment(publicId, endpoint)
     const issues = invoiceFileIssues(file, this.options.maxInvoiceBytes)
-    if (issues.length > 0) throw new FinancingValidationError("invoice file", issues, { endpoint: endpoint.name })
-    const contentType = file.contentType ?? invoiceFileTypeOf(file.filename)?.contentType ?? "application/octet-stream"
+    if (issues.length > 0)
+      throw new FinancingValidationError("invoice file", issues, { endpoint: endpoint.name })
+    const contentType =
+      file.contentType ?? invoiceFileTypeOf(file.filename)?.contentType ?? "application/octet-stream"
     const form = new FormData()
     form.append("file", new Blob([Uint8Array.from(file.content)], { type: contentType }), file.filename)
     const response = await this.authorized(endpoint, `/v2/applications/${segment}/uploadinvoice`, {
@@ -185,7 +208,10 @@ export class FinancingClient {
    * Endpoint 9. The service reports an unknown application or one without a contract in the status text,
    * not with an error code (spec 7), so the outcome is returned for the caller to act on.
    */
-  async addDeliveryInformation(publicId: string, input: DeliveryInformation): Promise<DeliveryInformationResult> {
+  async addDeliveryInformation(
+    publicId: string,
+    input: DeliveryInformation
+  ): Promise<DeliveryInformationResult> {
     const endpoint = ENDPOINTS.deliveryInformation
     const segment = this.publicIdSegment(publicId, endpoint)
     const delivery = validateRequest(DeliveryInformation, input, "delivery information", endpoint.name)
@@ -230,14 +256,22 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.token
     const form = new URLSearchParams({ username: this.options.username, password: this.options.password })
     try {
-      const response = await this.transport.send({ endpoint, path: "/v2/token", body: { kind: "form", value: form } })
+      const response = await this.transport.send({
+        endpoint,
+        path: "/v2/token",
+        body: { kind: "form", value: form },
+      })
       const { jwt } = parseResponse(Token, response.body, endpoint.name, response.status)
       this.rememberToken(jwt)
       return jwt
     } catch (error) {
       // Some services answer bad credentials with 400; either way the fix is the username and password.
       if (error instanceof FinancingBadRequestError && !(error instanceof FinancingAuthenticationError)) {
-        throw new FinancingAuthenticationError({ endpoint: endpoint.name, status: error.status, messages: error.messages })
+        throw new FinancingAuthenticationError({
+          endpoint: endpoint.name,
+          status: error.status,
+          messages: error.messages,
+        })
       }
       throw error
     }
@@ -262,7 +296,7 @@ export class FinancingClient {
   }
 
   private publicIdSegment(publicId: string, endpoint: EndpointDefinition): string {
-    return encodeURIComponent(validateRequest(nonBlank, publicId, "publicId", endpoint.name))
+    return encodeURIComponent(validateRequest(PathSegment, publicId, "publicId", endpoint.name))
   }
 
   private rememberToken(token: string): void {
@@ -270,4 +304,3 @@ export class FinancingClient {
     this.issuedTokens.length = Math.min(this.issuedTokens.length, REMEMBERED_TOKENS)
   }
 }
-

@@ -35,7 +35,10 @@ export class FinancingValidationError extends FinancingError {
   readonly issues: readonly ValidationIssue[]
 
   constructor(subject: string, issues: readonly ValidationIssue[], options: { endpoint?: string } = {}) {
-    super(`${subject} is invalid: ${issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ")}`, options)
+    super(
+      `${subject} is invalid: ${issues.map((issue) => `${issue.path || "(root)"} ${issue.message}`).join("; ")}`,
+      options
+    )
     this.issues = issues
   }
 }

@@ -7,7 +7,13 @@ export * from "./schemas"
 export { ENDPOINTS } from "./endpoints"
 export type { EndpointDefinition, EndpointKey } from "./endpoints"
 export { TokenCache, TOKEN_LIFETIME_MS, jwtExpiry } from "./token-cache"
-export { DEFAULT_RETRY_POLICY, classifyFailure, parseRetryAfter, retryDelayMs, shouldRetry } from "./retry-policy"
+export {
+  DEFAULT_RETRY_POLICY,
+  classifyFailure,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry,
+} from "./retry-policy"
 export type { FailureKind, RetryPolicyOptions } from "./retry-policy"
 export type { FinancingLogger } from "./transport"
 export { fieldPath, issuesOf, parseResponse, validateRequest } from "./validation"

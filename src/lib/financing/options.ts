@@ -1,14 +1,10 @@
 import { z } from "zod"
-import { CARRIER_CODE_PATTERN, DEFAULT_MAX_INVOICE_BYTES, nonBlank } from "./schemas"
+import { CARRIER_CODE_PATTERN, DEFAULT_MAX_INVOICE_BYTES, HttpUrl, nonBlank } from "./schemas"
 import type { FinancingLogger } from "./transport"
-
-const httpUrl = z
-  .url({ message: "must be an absolute http(s) URL" })
-  .refine((value) => /^https?:\/\//i.test(value), { message: "must be an absolute http(s) URL" })
 
 export const FinancingClientOptions = z
   .object({
-    baseUrl: httpUrl.transform((value) => value.replace(/\/+$/, "")),
+    baseUrl: HttpUrl.transform((value) => value.replace(/\/+$/, "")),
     username: nonBlank,
     password: nonBlank,
     timeoutMs: z.number().int().min(100).max(120_000).default(15_000),
@@ -20,7 +16,12 @@ export const FinancingClientOptions = z
       .optional(),
     maxInvoiceBytes: z.number().int().positive().default(DEFAULT_MAX_INVOICE_BYTES),
     /** Renew the token this long before its hour is up. */
-    tokenRefreshMarginMs: z.number().int().min(0).max(30 * 60 * 1000).default(5 * 60 * 1000),
+    tokenRefreshMarginMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 60 * 1000)
+      .default(5 * 60 * 1000),
     retryBaseDelayMs: z.number().int().min(0).max(60_000).default(250),
     retryMaxDelayMs: z.number().int().min(0).max(300_000).default(5_000),
     maxRetryAfterMs: z.number().int().min(0).max(300_000).default(30_000),

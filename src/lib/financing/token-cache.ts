@@ -12,6 +12,7 @@ export interface TokenCacheOptions {
 interface CachedToken {
   value: string
   renewAt: number
+  expiresAt: number
 }
 
 /**
@@ -32,8 +33,12 @@ export class TokenCache {
   }
 
   async get(): Promise<string> {
-    if (this.cached && this.now() < this.cached.renewAt) return this.cached.value
+    const cached = this.cached
+    const now = this.now()
+    if (cached && now < cached.renewAt) return cached.value
     this.pending ??= this.renew()
+    // Inside the renewal margin the old token still works: a failed renewal must not fail the call.
+    if (cached && now < cached.expiresAt) return this.pending.catch(() => cached.value)
     return this.pending
   }
 
@@ -47,7 +52,8 @@ export class TokenCache {
     try {
       const value = await this.fetchToken()
       const expiresAt = Math.min(issuedAt + TOKEN_LIFETIME_MS, jwtExpiry(value) ?? Number.POSITIVE_INFINITY)
-      this.cached = { value, renewAt: expiresAt - Math.min(this.refreshMarginMs, (expiresAt - issuedAt) / 2) }
+      const renewAt = expiresAt - Math.min(this.refreshMarginMs, (expiresAt - issuedAt) / 2)
+      this.cached = { value, renewAt, expiresAt }
       return value
     } finally {
       this.pending = undefined

@@ -83,8 +83,10 @@ export class Transport {
       "axios-retry": {
         retries: policy.maxRetries,
         shouldResetTimeout: true,
-        retryCondition: (error) => shouldRetry(this.translate(error, endpoint), 0, endpoint.idempotent, policy),
-        retryDelay: (retryNumber, error) => retryDelayMs(retryNumber, this.translate(error, endpoint), policy),
+        retryCondition: (error) =>
+          shouldRetry(this.translate(error, endpoint), 0, endpoint.idempotent, policy),
+        retryDelay: (retryNumber, error) =>
+          retryDelayMs(retryNumber, this.translate(error, endpoint), policy),
         onRetry: (retryNumber, error) => {
           this.options.logger?.warn?.(
             `retail-financing: ${endpoint.name} failed (${this.translate(error, endpoint).message}); ` +
@@ -115,7 +117,9 @@ export class Transport {
     const secrets = this.options.secrets()
     if (!axios.isAxiosError(error)) {
       const message = error instanceof Error ? error.message : String(error)
-      return new FinancingError(`${endpoint.name} failed: ${redact(message, secrets)}`, { endpoint: endpoint.name })
+      return new FinancingError(`${endpoint.name} failed: ${redact(message, secrets)}`, {
+        endpoint: endpoint.name,
+      })
     }
     return translateAxiosError(error, endpoint.name, this.options.timeoutMs, secrets)
   }
@@ -138,9 +142,14 @@ function translateAxiosError(
       retryAfterMs: parseRetryAfter(retryAfter),
     })
   }
-  if (error.code === "ETIMEDOUT" || error.code === "ECONNABORTED") return new FinancingTimeoutError(endpoint, timeoutMs)
+  if (error.code === "ETIMEDOUT" || error.code === "ECONNABORTED")
+    return new FinancingTimeoutError(endpoint, timeoutMs)
   const code = error.code ?? (error.cause as { code?: string } | undefined)?.code
-  return new FinancingConnectionError(endpoint, redact(error.message || code || "connection failed", secrets), code)
+  return new FinancingConnectionError(
+    endpoint,
+    redact(error.message || code || "connection failed", secrets),
+    code
+  )
 }
 
 function bodyData(body: RequestBody): unknown {

@@ -6,7 +6,10 @@ import { ApplicationStatusValue, PaymentStatusValue } from "./statuses"
  * Response schemas are tolerant where the spec is loose: a field it marks nullable may also be missing,
  * and both arrive as null. Unknown extra fields are dropped. Status values and amounts stay strict.
  */
-const nullableText = z.string().nullish().transform((value) => value ?? null)
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null)
 const nullableMoney = ResponseMoney.nullish().transform((value) => value ?? null)
 
 /** Funding of a contract, one shape for the by-id and the list responses. */
@@ -29,19 +32,21 @@ export const PaymentInfo: z.ZodType<PaymentInfo, unknown> = z
     amount: ResponseMoney,
     status: PaymentStatusValue,
   })
-  .transform(
-    (raw): PaymentInfo => ({
-      transferId: raw.transferId ?? raw.transferID ?? null,
-      wireReferenceId: raw.wireReferenceId ?? null,
-      date: raw.date,
-      amount: raw.amount,
-      status: raw.status,
-    })
-  )
+  .transform((raw): PaymentInfo => ({
+    transferId: raw.transferId ?? raw.transferID ?? null,
+    wireReferenceId: raw.wireReferenceId ?? null,
+    date: raw.date,
+    amount: raw.amount,
+    status: raw.status,
+  }))
 
 const statusFields = {
   publicId: z.string().min(1),
-  applicationId: z.number().int().nullish().transform((value) => value ?? null),
+  applicationId: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null),
   status: ApplicationStatusValue,
   phone: z.string(),
   approvalAmount: nullableMoney,

@@ -2,6 +2,7 @@ import { z } from "zod"
 import {
   DateOfBirth,
   Email,
+  HttpUrl,
   Money,
   Phone,
   UsState,
@@ -15,7 +16,9 @@ import {
 /** Spec 2.2 Address: every field optional, each with its own cap. */
 export const ApplicationAddress = z
   .object({
-    street: maxChars(40).refine((street) => !isPoBox(street), { message: "PO boxes are not allowed" }).optional(),
+    street: maxChars(40)
+      .refine((street) => !isPoBox(street), { message: "PO boxes are not allowed" })
+      .optional(),
     suiteApartment: maxChars(5).optional(),
     city: maxChars(25).optional(),
     state: UsState.optional(),
@@ -45,8 +48,6 @@ export function cartTotal(products: readonly Pick<Product, "value">[]): number {
   return cents / 100
 }
 
-const url = z.url({ message: "must be an absolute URL" })
-
 /** Spec 2.2 Application (creation input). */
 export const ApplicationInput = z
   .object({
@@ -59,8 +60,8 @@ export const ApplicationInput = z
     email: Email.optional(),
     address: ApplicationAddress.optional(),
     products: z.array(Product).min(1, { message: "must hold at least one product line" }),
-    redirectUrl: url.optional(),
-    cancelUrl: url.optional(),
+    redirectUrl: HttpUrl.optional(),
+    cancelUrl: HttpUrl.optional(),
     referenceNumber: nonBlank.optional(),
   })
   .strict()
@@ -73,6 +74,6 @@ export type ApplicationInput = z.infer<typeof ApplicationInput>
 /** Spec 2.3. */
 export const ApplicationCreated = z.object({
   publicId: z.string().min(1),
-  link: z.url(),
+  link: HttpUrl,
 })
 export type ApplicationCreated = z.infer<typeof ApplicationCreated>

@@ -20,7 +20,10 @@ export const LowestPaymentOption = z.object({
   maxCreditScore: ResponseMoney,
   maxMonthlyPayment: ResponseMoney,
   financePeriod: z.number().int(),
-  disclaimer: z.string().nullish().transform((value) => value ?? null),
+  disclaimer: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   earlyBuyoutOptions: z.array(EarlyBuyoutOption),
 })
 export type LowestPaymentOption = z.infer<typeof LowestPaymentOption>

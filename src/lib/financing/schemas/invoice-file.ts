@@ -37,7 +37,11 @@ export const INVOICE_FILE_TYPES: Record<string, InvoiceFileType> = {
     contentType: "image/tiff",
     matches: (c) => startsWith(c, [0x49, 0x49, 0x2a, 0x00]) || startsWith(c, [0x4d, 0x4d, 0x00, 0x2a]),
   },
-  jpg: { extensions: ["jpg", "jpeg"], contentType: "image/jpeg", matches: (c) => startsWith(c, [0xff, 0xd8, 0xff]) },
+  jpg: {
+    extensions: ["jpg", "jpeg"],
+    contentType: "image/jpeg",
+    matches: (c) => startsWith(c, [0xff, 0xd8, 0xff]),
+  },
   gif: {
     extensions: ["gif"],
     contentType: "image/gif",
@@ -76,7 +80,10 @@ export function invoiceFileTypeOf(filename: string): InvoiceFileType | undefined
 }
 
 /** Every reason this file cannot be uploaded; empty when it can. */
-export function invoiceFileIssues(file: InvoiceFile, maxBytes = DEFAULT_MAX_INVOICE_BYTES): InvoiceFileIssue[] {
+export function invoiceFileIssues(
+  file: InvoiceFile,
+  maxBytes = DEFAULT_MAX_INVOICE_BYTES
+): InvoiceFileIssue[] {
   const issues: InvoiceFileIssue[] = []
   const type = invoiceFileTypeOf(file.filename)
   if (!type) {
@@ -87,7 +94,10 @@ export function invoiceFileIssues(file: InvoiceFile, maxBytes = DEFAULT_MAX_INVO
   } else if (file.content.byteLength > maxBytes) {
     issues.push({ path: "content", message: `must be at most ${maxBytes} bytes` })
   } else if (type?.matches && !type.matches(file.content)) {
-    issues.push({ path: "content", message: `is not a ${type.extensions[0]} file (its first bytes do not match)` })
+    issues.push({
+      path: "content",
+      message: `is not a ${type.extensions[0]} file (its first bytes do not match)`,
+    })
   }
   return issues
 }

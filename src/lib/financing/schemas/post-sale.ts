@@ -1,5 +1,15 @@
 import { z } from "zod"
-import { CARRIER_CODE_PATTERN, Email, Phone, PositiveMoney, UsState, ZipCode, maxChars, nonBlank, requiredText } from "./primitives"
+import {
+  CARRIER_CODE_PATTERN,
+  Email,
+  Phone,
+  PositiveMoney,
+  UsState,
+  ZipCode,
+  maxChars,
+  nonBlank,
+  requiredText,
+} from "./primitives"
 
 /** Spec 2.6 returnType codes. */
 export const RETURN_TYPES = { Redraft: 1, Return: 2, Partial: 4 } as const

@@ -25,20 +25,27 @@ export const UsState = z
  */
 export const ZipCode = z.string().regex(/^\d{5}$/, { message: "must be a 5-digit US ZIP code" })
 
-/** PO boxes: "PO Box 1", "P.O. Box", "Post Office Box", "POB 12", "Box 123", "P O Drawer". */
+/** PO boxes: "PO Box 1", "P.O. Box", "PO-Box", "Post Office Box", "POB 12", "Box 123", "Box9", "P O Drawer". */
 const PO_BOX_PATTERN =
-  /(\bp\.?\s*o\.?\s*(box|drawer|b\.?)\s*\d)|(\bp\.?\s*o\.?\s*(box|drawer)\b)|(\bpost\s+office\s+(box|drawer)\b)|(^\s*box\s+\d)/i
+  /(\bp[\s.-]*o[\s.-]*(box|drawer|b\.?)[\s.-]*\d)|(\bp[\s.-]*o[\s.-]*(box|drawer)\b)|(\bpost\s+office\s+(box|drawer)\b)|(^\s*box[\s.-]*\d)/i
 export function isPoBox(street: string): boolean {
   return PO_BOX_PATTERN.test(street)
 }
 
-export const maxChars = (max: number) =>
-  z.string().max(max, { message: `must be at most ${max} characters` })
+export const maxChars = (max: number) => z.string().max(max, { message: `must be at most ${max} characters` })
 
 /** Present and not blank; the value is sent as given, never trimmed behind the caller's back. */
 export const nonBlank = z
   .string({ message: "is required" })
   .refine((value) => value.trim().length > 0, { message: "must not be blank" })
+
+/**
+ * A value that becomes one segment of a URL path. "." and ".." are refused: URL parsing resolves them, and
+ * the request would reach another endpoint.
+ */
+export const PathSegment = nonBlank.refine((value) => value !== "." && value !== "..", {
+  message: 'must not be "." or ".."',
+})
 
 export const requiredText = (max: number) =>
   nonBlank.refine((value) => value.length <= max, { message: `must be at most ${max} characters` })
@@ -56,6 +63,8 @@ export const Money = z
   .number({ message: "must be a number" })
   .finite({ message: "must be a finite number" })
   .refine(hasAtMostTwoDecimals, { message: "must have at most 2 decimal places (whole cents)" })
+  // Float noise (0.1 + 0.2) is within the tolerance above; what is sent is the exact cent amount.
+  .transform((value) => Math.round(value * 100) / 100)
 
 export const PositiveMoney = Money.refine((value) => value > 0, { message: "must be greater than 0" })
 
@@ -97,19 +106,51 @@ export function ageInYears(birthDate: string, today: Date = new Date()): number 
 
 export const MINIMUM_AGE = 18
 
+const DATE_TIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/
+
+/** Hours, minutes, seconds and offset of an ISO date-time are within their ranges (no 25:00, no +25:00). */
+function hasRealTime(match: RegExpExecArray): boolean {
+  const [, , hours, minutes, seconds, offsetHours, offsetMinutes] = match
+  const within = (value: string | undefined, max: number) => value === undefined || Number(value) <= max
+  return (
+    within(hours, 23) &&
+    within(minutes, 59) &&
+    within(seconds, 59) &&
+    within(offsetHours, 23) &&
+    within(offsetMinutes, 59)
+  )
+}
+
 /**
  * dateOfBirth is a "datetime" in the spec. A birth date is a calendar day, so the date part decides;
- * 'YYYY-MM-DD' and 'YYYY-MM-DDThh:mm:ss[.sss][Z|±hh:mm]' are both accepted.
+ * 'YYYY-MM-DD' and 'YYYY-MM-DDThh:mm[:ss[.sss]][Z|±hh:mm]' are both accepted. One rule is reported at a
+ * time, so a malformed value is not also called under age.
  */
-export const DateOfBirth = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,7})?)?(Z|[+-]\d{2}:\d{2})?)?$/, {
-    message: "must be an ISO 8601 date (YYYY-MM-DD) or date-time",
-  })
-  .refine((value) => isRealCalendarDate(value.slice(0, 10)), { message: "must be a real calendar date" })
-  .refine((value) => ageInYears(value) >= MINIMUM_AGE, {
-    message: `the customer must be at least ${MINIMUM_AGE} years old`,
-  })
+export const DateOfBirth = z.string().superRefine((value, context) => {
+  const match = DATE_TIME_PATTERN.exec(value)
+  if (!match || !hasRealTime(match)) {
+    context.addIssue({ code: "custom", message: "must be an ISO 8601 date (YYYY-MM-DD) or date-time" })
+  } else if (!isRealCalendarDate(match[1])) {
+    context.addIssue({ code: "custom", message: "must be a real calendar date" })
+  } else if (ageInYears(match[1]) < MINIMUM_AGE) {
+    context.addIssue({ code: "custom", message: `the customer must be at least ${MINIMUM_AGE} years old` })
+  }
+})
+
+/** Absolute http(s) URLs only: a shopper is sent there, so javascript: and data: must never pass. */
+export const HttpUrl = z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL" })
+
+export function isHttpUrl(value: string): boolean {
+  // The URL parser forgives spaces and a missing "//", but the text is sent as written.
+  if (value.trim() !== value || !/^https?:\/\//i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0
+  } catch {
+    return false
+  }
+}
 
 export const Email = z
   .string()

@@ -10,7 +10,10 @@ export const FinancingPartner = z.object({
   name: z.string(),
   displayName: z.string(),
   street: z.string(),
-  suiteApartment: z.string().nullish().transform((value) => value ?? null),
+  suiteApartment: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
