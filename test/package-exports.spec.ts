@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 
 const root = path.resolve(__dirname, "..")
@@ -57,5 +57,24 @@ describe("the built package's exports (run `npm run build` first; `npm test` doe
       console.log(definition.services[0].identifier)
     `)
     expect(identifier).toBe("retail-financing")
+  })
+
+  it("serves the sandbox at ./sandbox and as the retail-financing-sandbox bin", () => {
+    const answer = runInPackage(`
+      const { startSandbox } = require("medusa-payment-retail-financing/sandbox")
+      startSandbox({ port: 0 }).then(async (sandbox) => {
+        const health = await fetch(sandbox.url + "/sandbox/health").then((response) => response.json())
+        await sandbox.close()
+        console.log(JSON.stringify(health))
+      })
+    `)
+    expect(JSON.parse(answer)).toEqual({ ok: true })
+
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      bin: Record<string, string>
+    }
+    const bin = manifest.bin["retail-financing-sandbox"]
+    const help = execFileSync(process.execPath, [path.join(root, bin), "--help"], { encoding: "utf8" })
+    expect(help).toContain("--port <n>")
   })
 })

@@ -1,0 +1,68 @@
+import { ApplicationStatusValue, cartTotal } from "../../lib/financing/schemas"
+import type { SandboxContext } from "../context"
+import { HttpError, readJson, sendJson, validationFailed } from "../http"
+import { FaultPatch } from "../options"
+import type { SandboxApplication } from "../records"
+import { Router } from "../router"
+import { issuesOf } from "../../lib/financing/validation"
+import { statusView } from "./v2"
+import { z } from "zod"
+
+/** A record as the control endpoints show it: everything received, and the status as the service reports it. */
+function controlView(application: SandboxApplication, base: string) {
+  return {
+    ...application,
+    link: `${base}/apply/${application.publicId}`,
+    reported: statusView(application),
+    total: cartTotal(application.input.products),
+  }
+}
+
+const StatusRequest = z.object({ status: ApplicationStatusValue }).strict()
+
+/** Sandbox-only endpoints for tests and demos: drive applications, inject faults, look at what arrived. */
+export function controlRoutes(context: SandboxContext): Router {
+  const { engine } = context
+  const find = (publicId: string) => {
+    const application = engine.get(publicId)
+    if (!application) throw new HttpError(404, "not_found", `application ${publicId} was not found`)
+    return application
+  }
+
+  return new Router()
+    .add("GET", /^\/sandbox\/health$/, async (_request, response) => {
+      sendJson(response, 200, { ok: true })
+    })
+    .add("GET", /^\/sandbox\/applications$/, async (request, response) => {
+      const base = context.publicBase(request)
+      sendJson(response, 200, { applications: engine.all().map((app) => controlView(app, base)) })
+    })
+    .add("GET", /^\/sandbox\/applications\/([^/]+)$/, async (request, response, [publicId]) => {
+      sendJson(response, 200, { application: controlView(find(publicId), context.publicBase(request)) })
+    })
+    .add("POST", /^\/sandbox\/applications\/([^/]+)\/status$/, async (request, response, [publicId]) => {
+      const parsed = StatusRequest.safeParse(await readJson(request))
+      if (!parsed.success) throw validationFailed("status request", issuesOf(parsed.error))
+      const application = engine.walkTo(find(publicId), parsed.data.status)
+      sendJson(response, 200, { application: controlView(application, context.publicBase(request)) })
+    })
+    .add("GET", /^\/sandbox\/faults$/, async (_request, response) => {
+      sendJson(response, 200, context.faults)
+    })
+    .add("POST", /^\/sandbox\/faults$/, async (request, response) => {
+      const parsed = FaultPatch.safeParse(await readJson(request))
+      if (!parsed.success) throw validationFailed("fault settings", issuesOf(parsed.error))
+      Object.assign(context.faults, parsed.data)
+      sendJson(response, 200, context.faults)
+    })
+    .add("POST", /^\/sandbox\/tokens\/expire$/, async (request, response) => {
+      request.resume()
+      context.tokens.expireAll()
+      sendJson(response, 200, { expired: true })
+    })
+    .add("POST", /^\/sandbox\/reset$/, async (request, response) => {
+      request.resume()
+      engine.reset()
+      sendJson(response, 200, { reset: true })
+    })
+}

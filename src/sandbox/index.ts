@@ -1,0 +1,8 @@
+export { startSandbox } from "./server"
+export type { RunningSandbox } from "./server"
+export { DEFAULT_CREDENTIALS } from "./options"
+export type { FaultSettings, SandboxCredentials, SandboxOptionsInput } from "./options"
+export type { CallbackBody } from "./callbacks"
+export type { ErrorBody } from "./http"
+export type { SandboxApplication } from "./records"
+export { TRANSITIONS, pathTo, canTransition } from "./state-machine"

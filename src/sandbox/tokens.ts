@@ -1,0 +1,57 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
+
+interface TokenClaims {
+  sub: string
+  iat: number
+  exp: number
+  jti: string
+  /** Generation of the signing key's use: `expireAll` starts a new one. */
+  gen: number
+}
+
+/**
+ * HS256 JWTs signed with a key made at start, so a token from another sandbox, or one edited by hand,
+ * is refused like a forged one. `expireAll` makes every token issued so far invalid (early expiry).
+ */
+export class TokenIssuer {
+  private readonly key = randomBytes(32)
+  private generation = 0
+
+  constructor(
+    private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  issue(storeCode: string): string {
+    const iat = Math.floor(this.now() / 1000)
+    const exp = Math.floor(this.now() + this.ttlSeconds * 1000) / 1000
+    const claims: TokenClaims = { sub: storeCode, iat, exp, jti: randomUUID(), gen: this.generation }
+    const header = encode({ alg: "HS256", typ: "JWT" })
+    const payload = encode(claims)
+    return `${header}.${payload}.${this.sign(`${header}.${payload}`)}`
+  }
+
+  /** The store the token was issued to, or undefined for a missing, forged or expired one. */
+  verify(token: string): string | undefined {
+    const [header, payload, signature] = token.split(".")
+    if (!header || !payload || !signature) return undefined
+    const expected = Buffer.from(this.sign(`${header}.${payload}`))
+    const given = Buffer.from(signature)
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as TokenClaims
+    if (this.now() / 1000 >= claims.exp || claims.gen !== this.generation) return undefined
+    return claims.sub
+  }
+
+  expireAll(): void {
+    this.generation += 1
+  }
+
+  private sign(content: string): string {
+    return createHmac("sha256", this.key).update(content).digest("base64url")
+  }
+}
+
+function encode(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url")
+}
