@@ -11,7 +11,7 @@ import { fromCents, toCents } from "./money"
 import type { ResolvedSandboxOptions } from "./options"
 import { EMPTY_CONTRACT, type SandboxApplication } from "./records"
 import { partnersFor } from "./seed"
-import { canTransition, isSigned, pathTo } from "./state-machine"
+import { canTransition, hasContract, isSigned, pathTo } from "./state-machine"
 
 /** A rule of the service was broken; the HTTP layer turns it into a 409 (or a 404). */
 export class SandboxConflict extends Error {}
@@ -168,14 +168,14 @@ export class SandboxEngine {
 
   /** Returns false when the application has no contract (spec 2.10's second status text). */
   addDelivery(application: SandboxApplication, delivery: DeliveryInformation): boolean {
-    if (!isSigned(application.status) && application.status !== "PendingReturn") return false
+    if (!hasContract(application.status)) return false
     application.deliveries.push({ ...delivery, receivedAt: this.now().toISOString() })
     this.listeners.onChange()
     return true
   }
 
   addOrderReferences(application: SandboxApplication, orders: readonly string[]): void {
-    if (!isSigned(application.status)) throw new SandboxConflict("the application is not signed")
+    if (!hasContract(application.status)) throw new SandboxConflict("the application is not signed")
     application.orderReferences = [...new Set([...application.orderReferences, ...orders])]
     this.listeners.onChange()
   }
@@ -184,7 +184,7 @@ export class SandboxEngine {
     application: SandboxApplication,
     file: { filename: string; contentType: string; content: Buffer }
   ): void {
-    if (!isSigned(application.status)) throw new SandboxConflict("the application is not signed")
+    if (!hasContract(application.status)) throw new SandboxConflict("the application is not signed")
     application.invoices.push({
       filename: file.filename,
       contentType: file.contentType,

@@ -48,11 +48,13 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   }
   const chunks: Buffer[] = []
   let size = 0
+  // Past the limit the rest is still read (and dropped): stopping mid-stream would leave the connection
+  // with half a request on it, and the next request on it would never be answered.
   for await (const chunk of request) {
     size += (chunk as Buffer).byteLength
-    if (size > limit) throw new HttpError(413, "payload_too_large", `the body must be at most ${limit} bytes`)
-    chunks.push(chunk as Buffer)
+    if (size <= limit) chunks.push(chunk as Buffer)
   }
+  if (size > limit) throw new HttpError(413, "payload_too_large", `the body must be at most ${limit} bytes`)
   return Buffer.concat(chunks)
 }
 

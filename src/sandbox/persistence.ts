@@ -10,7 +10,8 @@ export class StateFile {
 
   constructor(
     private readonly path: string,
-    private readonly snapshot: () => EngineSnapshot
+    private readonly snapshot: () => EngineSnapshot,
+    private readonly log: (line: string) => void = () => undefined
   ) {}
 
   load(): EngineSnapshot | undefined {
@@ -22,11 +23,18 @@ export class StateFile {
     this.scheduled ??= setTimeout(() => this.flush(), 50)
   }
 
+  /** Writes now. A failed write (the folder removed, the disk full) is logged: the sandbox keeps serving. */
   flush(): void {
     if (this.scheduled) clearTimeout(this.scheduled)
     this.scheduled = undefined
     const temporary = `${this.path}.tmp`
-    writeFileSync(temporary, JSON.stringify(this.snapshot()))
-    renameSync(temporary, this.path)
+    try {
+      writeFileSync(temporary, JSON.stringify(this.snapshot()))
+      renameSync(temporary, this.path)
+    } catch (error) {
+      this.log(
+        `could not save the state file ${this.path}: ${error instanceof Error ? error.message : String(error)}`
+      )
+    }
   }
 }

@@ -48,7 +48,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Run
     onChange: save,
   })
   if (options.stateFile) {
-    stateFile = new StateFile(options.stateFile, () => engine.snapshot())
+    stateFile = new StateFile(options.stateFile, () => engine.snapshot(), log)
     const snapshot = stateFile.load()
     if (snapshot) engine.restore(snapshot)
   }

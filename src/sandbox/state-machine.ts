@@ -46,6 +46,11 @@ export function isSigned(status: ApplicationStatusValue): boolean {
   return SIGNED_STATUSES.has(status)
 }
 
+/** A signed contract exists, with or without a return pending on it: invoices, delivery, order references. */
+export function hasContract(status: ApplicationStatusValue): boolean {
+  return SIGNED_STATUSES.has(status) || status === "PendingReturn"
+}
+
 /**
  * The shortest walk from one status to another, for the control endpoint; undefined when unreachable.
  * A walk only passes through the return statuses when it is headed for one, so asking for `Signed` from

@@ -12,6 +12,11 @@ import { z } from "zod"
 function controlView(application: SandboxApplication, base: string) {
   return {
     ...application,
+    // Contents are served one at a time below: a list of applications must not carry every upload.
+    invoices: application.invoices.map(({ contentBase64: _content, ...invoice }, index) => ({
+      ...invoice,
+      download: `${base}/sandbox/applications/${application.publicId}/invoices/${index}`,
+    })),
     link: `${base}/apply/${application.publicId}`,
     reported: statusView(application),
     total: cartTotal(application.input.products),
@@ -46,6 +51,21 @@ export function controlRoutes(context: SandboxContext): Router {
       const application = engine.walkTo(find(publicId), parsed.data.status)
       sendJson(response, 200, { application: controlView(application, context.publicBase(request)) })
     })
+    .add(
+      "GET",
+      /^\/sandbox\/applications\/([^/]+)\/invoices\/(\d+)$/,
+      async (_request, response, [publicId, index]) => {
+        const invoice = find(publicId).invoices[Number(index)]
+        if (!invoice) throw new HttpError(404, "not_found", `application ${publicId} has no invoice ${index}`)
+        const content = Buffer.from(invoice.contentBase64, "base64")
+        response.writeHead(200, {
+          "Content-Type": invoice.contentType,
+          "Content-Length": content.byteLength,
+          "Content-Disposition": `attachment; filename="${invoice.filename.replace(/["\\\r\n]/g, "_")}"`,
+        })
+        response.end(content)
+      }
+    )
     .add("GET", /^\/sandbox\/faults$/, async (_request, response) => {
       sendJson(response, 200, context.faults)
     })
@@ -63,6 +83,7 @@ export function controlRoutes(context: SandboxContext): Router {
     .add("POST", /^\/sandbox\/reset$/, async (request, response) => {
       request.resume()
       engine.reset()
+      context.tokens.expireAll()
       sendJson(response, 200, { reset: true })
     })
 }

@@ -10,6 +10,7 @@ import {
   type ApplicationStatus,
   type ApplicationStatusByPhone,
   DELIVERY_STATUS_TEXTS,
+  DEFAULT_MAX_INVOICE_BYTES,
   HttpUrl,
   invoiceFileIssues,
 } from "../../lib/financing/schemas"
@@ -32,11 +33,23 @@ import { Router } from "../router"
 import type { z } from "zod"
 
 /** Invoices may be up to 10 MiB; the multipart envelope adds a little. */
-const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024
+const UPLOAD_BODY_LIMIT = DEFAULT_MAX_INVOICE_BYTES + 64 * 1024
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
   const result = schema.safeParse(value)
   if (!result.success) throw validationFailed(subject, issuesOf(result.error))
+  return result.data
+}
+
+/** A path parameter or header: its errors are filed under its own name, not under the body. */
+function parseField<S extends z.ZodType>(schema: S, value: unknown, name: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) {
+    throw validationFailed(
+      name,
+      issuesOf(result.error).map((issue) => ({ ...issue, path: issue.path ? `${name}.${issue.path}` : name }))
+    )
+  }
   return result.data
 }
 
@@ -124,8 +137,8 @@ export function v2Routes(context: SandboxContext): Router {
     async (request, response, [storeCode, amountText]) => {
       if (!context.stores.has(storeCode))
         throw new HttpError(404, "not_found", `store ${storeCode} was not found`)
-      const amount = /^\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : Number.NaN
-      parse(PositiveMoney, amount, "financedAmount")
+      const amount = /^-?\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : Number.NaN
+      parseField(PositiveMoney, amount, "financedAmount")
       request.resume()
       sendJson(response, 200, lowestPaymentOption(storeCode, amount))
     }
@@ -139,7 +152,7 @@ export function v2Routes(context: SandboxContext): Router {
     }
     const callbackHeader = request.headers["callback-url"]
     const callbackUrl =
-      typeof callbackHeader === "string" ? parse(HttpUrl, callbackHeader, "Callback-Url") : null
+      typeof callbackHeader === "string" ? parseField(HttpUrl, callbackHeader, "Callback-Url") : null
     const application = engine.create(storeCode, input, callbackUrl)
     sendJson(response, 200, {
       publicId: application.publicId,
@@ -149,7 +162,7 @@ export function v2Routes(context: SandboxContext): Router {
 
   router.add("GET", /^\/v2\/applications\/phone\/([^/]+)\/status$/, async (request, response, [phone]) => {
     const storeCode = authenticate(context, request)
-    const application = engine.latestByPhone(storeCode, parse(Phone, phone, "phone"))
+    const application = engine.latestByPhone(storeCode, parseField(Phone, phone, "phone"))
     if (!application) throw new HttpError(404, "not_found", "no application was found for that phone")
     sendJson(response, 200, phoneStatusView(application))
   })
@@ -161,7 +174,7 @@ export function v2Routes(context: SandboxContext): Router {
       const storeCode = authenticate(context, request)
       if (code !== storeCode)
         throw new HttpError(403, "forbidden", "the token's store may only list its own applications")
-      const day = parse(CalendarDate, date, "date")
+      const day = parseField(CalendarDate, date, "date")
       sendJson(response, 200, engine.createdOn(storeCode, day).map(listView))
     }
   )
@@ -192,6 +205,13 @@ export function v2Routes(context: SandboxContext): Router {
       const body = await readBody(request, UPLOAD_BODY_LIMIT)
       const file = await filePart(request, body)
       const content = Buffer.from(await file.arrayBuffer())
+      if (content.byteLength > DEFAULT_MAX_INVOICE_BYTES) {
+        throw new HttpError(
+          413,
+          "payload_too_large",
+          `the file must be at most ${DEFAULT_MAX_INVOICE_BYTES} bytes`
+        )
+      }
       const issues = invoiceFileIssues({ filename: file.name, content })
       if (issues.length > 0) throw validationFailed("invoice file", issues)
       engine.addInvoice(application, {

@@ -1,0 +1,258 @@
+import { existsSync } from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import { Browser, BrowserContext, Page, chromium } from "playwright-core"
+import { FinancingClient } from "../../../lib/financing"
+import type { ApplicationInput } from "../../../lib/financing"
+import { startSandbox } from "../../index"
+
+/*
+ * The hosted signing page in a real Chromium (README "The sandbox", Behaviour): what a shopper sees at the
+ * application's `link`, and where each of the three buttons sends the browser and the application.
+ *
+ * playwright-core brings no browser of its own: Debian's chromium is used (CI installs it in .ci/run).
+ * CHROMIUM_PATH points at another binary. A missing browser fails these tests; it never skips them.
+ */
+
+jest.setTimeout(30_000)
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+]
+/** For a person to look at; not committed. */
+const SCREENSHOT_PATH = path.join(os.tmpdir(), "hosted-page.png")
+
+/** A tiny storefront on loopback: the pages a shopper is sent back to, and a log of who arrived. */
+interface Storefront {
+  url: string
+  visits: string[]
+  close(): Promise<void>
+}
+
+async function startStorefront(): Promise<Storefront> {
+  const visits: string[] = []
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://storefront.invalid")
+    const page = { "/return": "Thank you for your order", "/cancel": "Your cart is waiting" }[url.pathname]
+    if (request.method !== "GET" || page === undefined) {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found")
+      return
+    }
+    visits.push(`${url.pathname}${url.search}`)
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(`<!doctype html><title>${page}</title><h1>${page}</h1>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    visits,
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  }
+}
+
+const PRODUCTS = [
+  { description: "Walnut dining table", quantity: 1, value: 1249.5 },
+  { description: "Upholstered chair", quantity: 4, value: 596 },
+  { description: "White-glove delivery", quantity: 1, value: 89.99 },
+  { description: "Coupon WELCOME10", quantity: 1, value: -100 },
+  { description: "Sales tax", quantity: 1, value: 152.3 },
+]
+/** 1249.50 + 596.00 + 89.99 - 100.00 + 152.30 */
+const CART_TOTAL = 1987.79
+
+/** An amount as a page may write it: "1,987.79", "$1987.79", "-$100.00", "−100.00", "($100.00)". */
+function amountPattern(value: number): RegExp {
+  const [whole, cents] = Math.abs(value).toFixed(2).split(".")
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",?")
+  return new RegExp(`(^|[^\\d.,])${grouped}\\.${cents}(?![\\d])`)
+}
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let sandbox: Awaited<ReturnType<typeof startSandbox>>
+let storefront: Storefront
+let client: FinancingClient
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium; .ci/run does) ` +
+        "or set CHROMIUM_PATH to a Chromium binary. The browser tests never skip."
+    )
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  sandbox = await startSandbox({ port: 0 })
+  storefront = await startStorefront()
+  client = new FinancingClient({
+    baseUrl: sandbox.url,
+    username: "sandbox",
+    password: "sandbox-password",
+    timeoutMs: 5_000,
+    maxRetries: 0,
+  })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await sandbox?.close()
+  await storefront?.close()
+})
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1024, height: 900 } })
+  context.setDefaultTimeout(10_000)
+  page = await context.newPage()
+})
+
+afterEach(async () => {
+  await context?.close()
+})
+
+function application(overrides: Partial<ApplicationInput> = {}): ApplicationInput {
+  return {
+    storeCode: "SANDBOX",
+    firstName: "Grace",
+    lastName: "Hopper",
+    mobilePhone: "512-555-0142",
+    email: "grace@example.com",
+    address: { street: "12 Harbor Rd", city: "Arlington", state: "VA", zipCode: "22201" },
+    products: PRODUCTS,
+    redirectUrl: `${storefront.url}/return?cart=cart_01H`,
+    cancelUrl: `${storefront.url}/cancel?cart=cart_01H`,
+    ...overrides,
+  }
+}
+
+/** The deepest element holding every one of `texts` and none of `unless`: one line of the page. */
+async function elementHolding(texts: (string | RegExp)[], unless: string[]): Promise<string | undefined> {
+  let candidates = page.locator("body *")
+  for (const text of texts) candidates = candidates.filter({ hasText: text })
+  for (const other of unless) candidates = candidates.filter({ hasNotText: other })
+  const count = await candidates.count()
+  return count === 0 ? undefined : candidates.nth(count - 1).innerText()
+}
+
+/** Where the browser is, without the query string, and the query string it kept. */
+function landing(url: string): { at: string; cart: string | null } {
+  const parsed = new URL(url)
+  return { at: `${parsed.origin}${parsed.pathname}`, cart: parsed.searchParams.get("cart") }
+}
+
+describe("the hosted page (the application's link) in Chromium", () => {
+  it("shows the customer, each cart line with its amount and the total; Approve and sign returns the shopper to redirectUrl with a signed contract", async () => {
+    const { publicId, link } = await client.createApplication(application())
+    expect(new URL(link).origin).toBe(sandbox.url)
+
+    const answer = await page.goto(link)
+    expect(answer?.status()).toBe(200)
+    expect(answer?.headers()["content-type"]).toMatch(/^text\/html/)
+
+    const text = await page.locator("body").innerText()
+    expect(text).toMatch(/Grace/)
+    expect(text).toMatch(/Hopper/)
+    const descriptions = PRODUCTS.map((product) => product.description)
+    for (const product of PRODUCTS) {
+      const others = descriptions.filter((description) => description !== product.description)
+      const line = await elementHolding([product.description, amountPattern(product.value)], others)
+      expect({ line: product.description, shown: line }).toEqual({
+        line: product.description,
+        shown: expect.stringMatching(amountPattern(product.value)),
+      })
+    }
+    const total = await elementHolding([/total/i, amountPattern(CART_TOTAL)], descriptions)
+    expect(total).toMatch(amountPattern(CART_TOTAL))
+
+    await page.screenshot({ path: SCREENSHOT_PATH, fullPage: true })
+
+    const approve = page.getByRole("button", { name: /approve and sign/i })
+    await expect(approve.count()).resolves.toBe(1)
+    await approve.click()
+    await page.waitForURL((url) => url.pathname === "/return")
+
+    expect(landing(page.url())).toEqual({ at: `${storefront.url}/return`, cart: "cart_01H" })
+    await expect(page.locator("h1").innerText()).resolves.toBe("Thank you for your order")
+    expect(storefront.visits).toContain("/return?cart=cart_01H")
+
+    const status = await client.getApplicationStatus(publicId)
+    expect(status).toMatchObject({
+      publicId,
+      status: "SignedWaitingForInvoice",
+      invoiceAmount: CART_TOTAL,
+      financingPartnerCode: "SANDLEASE",
+    })
+  })
+
+  it("Cancel returns the shopper to cancelUrl and leaves the application Pending", async () => {
+    const { publicId, link } = await client.createApplication(application())
+    await page.goto(link)
+
+    await page.getByRole("button", { name: /^cancel$/i }).click()
+    await page.waitForURL((url) => url.pathname === "/cancel")
+
+    expect(landing(page.url())).toEqual({ at: `${storefront.url}/cancel`, cart: "cart_01H" })
+    await expect(page.locator("h1").innerText()).resolves.toBe("Your cart is waiting")
+    await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({
+      publicId,
+      status: "Pending",
+      invoiceAmount: null,
+    })
+  })
+
+  it("Decline returns the shopper to cancelUrl and declines the application", async () => {
+    const { publicId, link } = await client.createApplication(application())
+    await page.goto(link)
+
+    await page.getByRole("button", { name: /^decline$/i }).click()
+    await page.waitForURL((url) => url.pathname === "/cancel")
+
+    expect(landing(page.url())).toEqual({ at: `${storefront.url}/cancel`, cart: "cart_01H" })
+    await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({
+      publicId,
+      status: "Declined",
+      approvalAmount: null,
+    })
+  })
+
+  it("without a cancelUrl, Cancel returns the shopper to redirectUrl", async () => {
+    const { publicId, link } = await client.createApplication(application({ cancelUrl: undefined }))
+    await page.goto(link)
+
+    await page.getByRole("button", { name: /^cancel$/i }).click()
+    await page.waitForURL((url) => url.pathname === "/return")
+
+    expect(landing(page.url())).toEqual({ at: `${storefront.url}/return`, cart: "cart_01H" })
+    await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({ status: "Pending" })
+  })
+
+  it("shows what the retailer sent as text: markup in a name or a line runs nothing", async () => {
+    const hostile = `<img src=x onerror="document.title='pwned'">Lamp & "Shade"`
+    const { link } = await client.createApplication(
+      application({
+        firstName: "<b>Grace</b>",
+        products: [{ description: hostile, quantity: 1, value: 40 }],
+      })
+    )
+    await page.goto(link)
+
+    const text = await page.locator("body").innerText()
+    expect(text).toContain("<b>Grace</b>")
+    expect(text).toContain(hostile)
+    await expect(page.locator('img[src="x"]').count()).resolves.toBe(0)
+    await expect(page.locator("b", { hasText: /^Grace$/ }).count()).resolves.toBe(0)
+    await expect(page.title()).resolves.not.toBe("pwned")
+  })
+})
