@@ -25,6 +25,7 @@ import BigNumberJS from "bignumber.js"
 import { BigNumber, MathBN, decorateCartTotals } from "@medusajs/framework/utils"
 import type { BigNumberInput } from "@medusajs/framework/types"
 import { ApplicationInput, type Product } from "../../lib/financing/schemas"
+import { seededRandom } from "../../sandbox/random"
 import type { FinancingCart, FinancingCartAddress } from "../cart"
 import {
   type ApplicationPolicy,
@@ -656,17 +657,8 @@ describe("cartToApplication: product lines", () => {
 })
 
 describe("cartToApplication: property: seeded random carts sum exactly", () => {
-  /** mulberry32: small, seeded, the same carts on every run. */
-  function random(seed: number): () => number {
-    let state = seed >>> 0
-    return () => {
-      state = (state + 0x6d2b79f5) >>> 0
-      let t = state
-      t = Math.imul(t ^ (t >>> 15), t | 1)
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-    }
-  }
+  // Seeded: the same carts on every run.
+  const random = seededRandom
 
   const RATES = [0, 2.9, 4, 6, 6.25, 7, 7.25, 8.25, 8.875, 9.5, 10.25]
   const CODES = ["SAVE10", "WELCOME", "BUNDLE", "VIP"]

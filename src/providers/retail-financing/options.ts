@@ -76,11 +76,9 @@ export const RetailFinancingOptionsSchema = z
       username: text,
       password: z.string({ error: stringError }).min(1, { error: "must not be empty" }),
       storeCode: text,
-      backendUrl: httpUrl.optional(),
-      callbackSecret: z
-        .string({ error: stringError })
-        .min(32, { error: "must be at least 32 characters" })
-        .optional(),
+      // Checkout depends on both: the service posts status changes to backendUrl, proved with callbackSecret.
+      backendUrl: httpUrl,
+      callbackSecret: z.string({ error: stringError }).min(32, { error: "must be at least 32 characters" }),
       returnUrl: redirectTemplate.optional(),
       cancelUrl: redirectTemplate.optional(),
       allowedRedirectOrigins: z
@@ -139,11 +137,23 @@ function describeIssue(issue: z.core.$ZodIssue): string {
  * the schema above, never from the input, so a secret that fails validation is not echoed.
  */
 export function parseOptions(raw: unknown): RetailFinancingOptions {
-  const result = RetailFinancingOptionsSchema.safeParse(raw)
+  const result = RetailFinancingOptionsSchema.safeParse(withoutMedusaKeys(raw))
   if (result.success) return result.data
   const details = result.error.issues.map(describeIssue).join("; ")
   throw new MedusaError(
     MedusaError.Types.INVALID_DATA,
     `Invalid options for the retail-financing payment provider: ${details}`
   )
+}
+
+/**
+ * Medusa writes `database` into a module's options object in place. A store passes one options object to
+ * the plugin (whose module receives it) and to the provider, so the provider sees that key too: it is not
+ * the merchant's typo.
+ */
+const MEDUSA_INJECTED_KEYS = ["database"]
+
+function withoutMedusaKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_INJECTED_KEYS.includes(key)))
 }

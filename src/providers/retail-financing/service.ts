@@ -24,28 +24,31 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 
-import { FinancingClient } from "../../lib/financing/client"
-import type { ApplicationStatusValue } from "../../lib/financing/schemas/statuses"
+import { callbackUrlFor, openSealedApplication } from "../../checkout/proofs"
+import { recentStatus } from "../../checkout/recent-status"
+import { sharedFinancingClient } from "../../checkout/shared-client"
+import { toCents } from "../../checkout/money"
+import type { FinancingClient } from "../../lib/financing/client"
+import {
+  FinancingApiError,
+  FinancingConnectionError,
+  FinancingError,
+  FinancingNotFoundError,
+  FinancingOutcomeUnknownError,
+  FinancingServerError,
+} from "../../lib/financing/errors"
+import type { ApplicationStatus } from "../../lib/financing/schemas"
+import { type FinancingSessionData, sessionDataOf } from "./session-data"
 import { parseOptions, type RetailFinancingOptions } from "./options"
 import { toPaymentSessionStatus } from "./status-map"
 
 // The payment module's provider container holds only these (and configModule): no query, no cart.
-type InjectedDependencies = {
-  logger: Logger
-}
-
-type SessionData = Record<string, unknown> | undefined
-
-type ReadStatus = {
-  status: PaymentSessionStatus
-  data: Record<string, unknown>
-}
+type InjectedDependencies = { logger: Logger }
 
 export class RetailFinancingProviderService extends AbstractPaymentProvider<RetailFinancingOptions> {
   static override identifier = "retail-financing"
 
   protected readonly logger_: Logger
-  private client_: FinancingClient | undefined
 
   static override validateOptions(options: Record<string, unknown>): void {
     parseOptions(options)
@@ -57,26 +60,53 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     this.logger_ = container.logger
   }
 
-  // Built on first use so booting Medusa never needs the financing service to be reachable.
   protected get client(): FinancingClient {
-    const { baseUrl, username, password, timeoutMs, maxRetries } = this.config
-    this.client_ ??= new FinancingClient({
-      baseUrl,
-      username,
-      password,
-      timeoutMs,
-      maxRetries,
-      logger: this.logger_,
-    })
-    return this.client_
+    return sharedFinancingClient(this.config, this.logger_)
   }
 
-  async initiatePayment(_input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "Retail financing sessions cannot be started from client data: the financing application must be " +
-        "built server-side from the cart, which this version of the plugin does not do yet."
+  /**
+   * Creates the application. Its content comes only from the application the store server built from the
+   * cart and sealed (the payment-session middleware); whatever else a browser put in `data` is dropped.
+   */
+  async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const data = input.data ?? {}
+    const prepared = openSealedApplication(this.config.callbackSecret, data.sealed_application)
+    if (!prepared) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "A retail financing session can only be started through the store API " +
+          "(POST /store/payment-collections/:id/payment-sessions), which builds the application from the cart."
+      )
+    }
+    if (prepared.totalCents !== toCents(input.amount)) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        "The cart total changed while the financing application was being prepared; please try again."
+      )
+    }
+    const sessionId = [data.session_id, input.context?.idempotency_key].find(
+      (candidate): candidate is string => typeof candidate === "string" && candidate.length > 0
     )
+    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session has no id.")
+
+    const created = await this.callService(() =>
+      this.client.createApplication(
+        // The session id is unique, so it doubles as the application's reference number.
+        { ...prepared.application, referenceNumber: sessionId },
+        { callbackUrl: callbackUrlFor(this.config.backendUrl, this.config.callbackSecret, sessionId) }
+      )
+    )
+    const sessionData: FinancingSessionData = {
+      publicId: created.publicId,
+      link: created.link,
+      applicationStatus: "Pending",
+      cartId: prepared.cartId,
+      amountCents: prepared.totalCents,
+      createdDate: new Date().toISOString().slice(0, 10),
+    }
+    // `sealed_application` is overwritten with null: the module merges this data into what the middleware
+    // sent, and the cart's personal details must not stay in the session that the store API returns.
+    return { id: created.publicId, status: "pending", data: { ...sessionData, sealed_application: null } }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -92,14 +122,24 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     return { data }
   }
 
+  /**
+   * The lender's payment to the store is the capture: only a Funded contract is captured. Medusa does not
+   * call this again for a payment already captured.
+   */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    // A payment only exists once its session was authorized, hence the fallback for return statuses.
     const { status, data } = await this.readStatus(input.data, "authorized")
-    if (status !== "authorized" && status !== "captured") {
+    if (status === "error" && isSigned(data.applicationStatus)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
-        `Cannot capture retail financing application ${String(data.publicId)}: its status is ` +
-          `${String(data.applicationStatus)}, not a signed or funded contract.`
+        `Retail financing application ${String(data.publicId)} was signed for less than the cart total; ` +
+          "it cannot be captured. Contact the financing service."
+      )
+    }
+    if (status !== "captured") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Retail financing application ${String(data.publicId)} is ${String(data.applicationStatus)}: the payment is captured ` +
+          "when the lender funds the contract, which the plugin notices by itself."
       )
     }
     return { data }
@@ -114,7 +154,8 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     return { data: input.data }
   }
 
-  // Amounts of a created application cannot change (spec section 4 has no such endpoint).
+  // A created application's lines cannot change (the spec has no such endpoint); Medusa replaces the
+  // session when the cart total changes, and calls this only to store new data or a new status.
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     return { data: input.data }
   }
@@ -123,30 +164,88 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
-      "Retail financing refunds go through a return request to the financing service, which this " +
-        "version of the plugin does not send yet."
+      "Retail financing refunds go to the financing service as a return request, which this version " +
+        "of the plugin does not send yet."
     )
   }
 
-  // Status callbacks need synchronous authentication, which Medusa's generic webhook route cannot give;
-  // the plugin will handle them in its own route.
+  // Status callbacks need synchronous authentication and must handle declines, which Medusa's generic
+  // webhook route cannot give; they arrive at the plugin's own route, /hooks/retail-financing.
   async getWebhookActionAndData(_payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     return { action: "not_supported" }
   }
 
-  private async readStatus(sessionData: SessionData, previous?: PaymentSessionStatus): Promise<ReadStatus> {
-    const publicId = sessionData?.publicId
-    if (typeof publicId !== "string" || publicId.length === 0) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        "Retail financing payment data has no application publicId."
-      )
-    }
-    const application = await this.client.getApplicationStatus(publicId)
-    const applicationStatus: ApplicationStatusValue = application.status
+  private async readStatus(
+    sessionData: Record<string, unknown> | undefined,
+    previous?: PaymentSessionStatus
+  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+    const session = sessionDataOf(sessionData)
+    const application =
+      recentStatus(session.publicId) ??
+      (await this.callService(() => this.client.getApplicationStatus(session.publicId)))
+    const status = this.guardContractAmount(
+      application,
+      session,
+      toPaymentSessionStatus(application.status, previous)
+    )
     return {
-      status: toPaymentSessionStatus(applicationStatus, previous),
-      data: { ...sessionData, publicId, applicationStatus },
+      status,
+      data: { ...sessionData, ...session, applicationStatus: application.status },
+    }
+  }
+
+  /**
+   * A contract signed for less than the cart never completes it: the lender would fund less than the
+   * store delivers. When the service reports no invoice amount (the spec allows null), there is nothing
+   * to compare, and the signature stands.
+   */
+  private guardContractAmount(
+    application: Pick<ApplicationStatus, "status" | "invoiceAmount">,
+    session: FinancingSessionData,
+    status: PaymentSessionStatus
+  ): PaymentSessionStatus {
+    if (status !== "authorized" && status !== "captured") return status
+    if (application.invoiceAmount === null || toCents(application.invoiceAmount) >= session.amountCents)
+      return status
+    this.logger_.warn(
+      `retail-financing: application ${session.publicId} was signed for ${application.invoiceAmount}, ` +
+        `less than the cart's ${session.amountCents / 100}; the payment is not authorized.`
+    )
+    return "error"
+  }
+
+  /** Service failures become Medusa errors a shopper can read; the detail goes to the log. */
+  private async callService<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      if (!(error instanceof FinancingError)) throw error
+      this.logger_.warn(`retail-financing: ${error.message}`)
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, shopperMessageFor(error))
     }
   }
 }
+
+/** What a shopper (or the merchant in the admin) is told; the detail, without secrets, is in the log. */
+function shopperMessageFor(error: FinancingError): string {
+  if (error instanceof FinancingOutcomeUnknownError)
+    return "The financing service did not answer in time. Please try again."
+  if (error instanceof FinancingNotFoundError) return "The financing service does not know this application."
+  if (error instanceof FinancingConnectionError || error instanceof FinancingServerError) {
+    return "The financing service could not be reached. Please try again or choose another way to pay."
+  }
+  if (error instanceof FinancingApiError)
+    return "The financing service refused this request. Please choose another way to pay."
+  return "The financing request could not be made. Please choose another way to pay."
+}
+
+function isSigned(status: unknown): boolean {
+  return typeof status === "string" && SIGNED_OR_FUNDED.has(status)
+}
+
+const SIGNED_OR_FUNDED: ReadonlySet<string> = new Set([
+  "SignedWaitingForInvoice",
+  "SignedWaitingForInvoiceApproval",
+  "Signed",
+  "Funded",
+])

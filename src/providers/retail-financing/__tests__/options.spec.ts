@@ -1,3 +1,13 @@
+// Loads MedusaError, AbstractPaymentProvider and MathBN alone instead of the whole barrel (seconds under jest).
+jest.mock("@medusajs/framework/utils", () =>
+  jest
+    .requireActual<typeof import("../../../__tests__/support/fast-medusa-utils")>(
+      "../../../__tests__/support/fast-medusa-utils"
+    )
+    .fastMedusaUtils()
+)
+
+import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import { type RetailFinancingOptionsInput, SECRET_OPTIONS, parseOptions } from "../options"
@@ -8,6 +18,8 @@ const valid: RetailFinancingOptionsInput = {
   username: "store-user",
   password: "p@ssw0rd-value-never-shown",
   storeCode: "STORE-1",
+  backendUrl: "https://api.shop.example.com",
+  callbackSecret: "callback-secret-never-shown-0123456789",
 }
 
 function errorFor(options: unknown): MedusaError {
@@ -46,11 +58,14 @@ describe("parseOptions", () => {
     expect(errorFor({ ...valid, baseUrl: "nope" }).type).toBe(MedusaError.Types.INVALID_DATA)
   })
 
-  it.each(["baseUrl", "username", "password", "storeCode"] as const)("requires %s and names it", (name) => {
-    const { [name]: _omitted, ...rest } = valid
+  it.each(["baseUrl", "username", "password", "storeCode", "backendUrl", "callbackSecret"] as const)(
+    "requires %s and names it",
+    (name) => {
+      const { [name]: _omitted, ...rest } = valid
 
-    expect(errorFor(rest).message).toContain(`"${name}" is required`)
-  })
+      expect(errorFor(rest).message).toContain(`"${name}" is required`)
+    }
+  )
 
   it.each([
     ["baseUrl", "ftp://financing.example.com"],
@@ -94,6 +109,50 @@ describe("parseOptions", () => {
 
   it("rejects missing options as a whole", () => {
     expect(errorFor(undefined).message).toContain("options must be an object")
+  })
+
+  describe("keys Medusa adds", () => {
+    // Medusa writes `database` into the plugin module's options object in place; the provider shares it.
+    const database = { clientUrl: "postgres://medusa:db-password@localhost/medusa", schema: "public" }
+
+    it("ignores `database`, and does not carry it into the options", () => {
+      const options = parseOptions({ ...valid, database })
+
+      expect(options).toEqual(parseOptions(valid))
+      expect(options).not.toHaveProperty("database")
+    })
+
+    it("does not read `database`, whatever it holds", () => {
+      expect(() => parseOptions({ ...valid, database: "not an object" })).not.toThrow()
+      expect(() => parseOptions({ ...valid, database: null })).not.toThrow()
+    })
+
+    it("still names an unknown option next to it, and never echoes the database URL", () => {
+      const message = errorFor({ ...valid, database, databse: {} }).message
+
+      expect(message).toContain('"databse" is not a known option')
+      expect(message).not.toContain('"database"')
+      expect(message).not.toContain("db-password")
+    })
+
+    it("does not change the object Medusa passed", () => {
+      const raw = { ...valid, database }
+      parseOptions(raw)
+
+      expect(raw.database).toBe(database)
+    })
+
+    it("lets the provider be built from options that carry it", () => {
+      const logger = {
+        info: jest.fn(),
+        warn: jest.fn(),
+        error: jest.fn(),
+        debug: jest.fn(),
+      } as unknown as Logger
+
+      expect(() => RetailFinancingProviderService.validateOptions({ ...valid, database })).not.toThrow()
+      expect(() => new RetailFinancingProviderService({ logger }, { ...valid, database })).not.toThrow()
+    })
   })
 
   describe("redirect URLs", () => {

@@ -1,33 +1,196 @@
-import type { Logger } from "@medusajs/framework/types"
+// Loads MedusaError, AbstractPaymentProvider and MathBN alone instead of the whole barrel (seconds under jest).
+jest.mock("@medusajs/framework/utils", () =>
+  jest
+    .requireActual<typeof import("../../../__tests__/support/fast-medusa-utils")>(
+      "../../../__tests__/support/fast-medusa-utils"
+    )
+    .fastMedusaUtils()
+)
+
+import type {
+  BigNumberInput,
+  InitiatePaymentInput,
+  Logger,
+  PaymentSessionStatus,
+} from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { FinancingClient } from "../../../lib/financing/client"
+import {
+  PREPARED_APPLICATION_TTL_MS,
+  type PreparedApplication,
+  callbackProof,
+  callbackUrlFor,
+  sealApplication,
+} from "../../../checkout/proofs"
+import { toCents } from "../../../checkout/money"
+import type { FinancingClient } from "../../../lib/financing/client"
+import type { ApplicationInput } from "../../../lib/financing/schemas"
+import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
+import RetailFinancingModuleService from "../../../modules/retail-financing/service"
+import { type RunningSandbox, startSandbox } from "../../../sandbox"
+import { type RetailFinancingOptionsInput, parseOptions } from "../options"
 import { RetailFinancingProviderService } from "../service"
 
-const mockGetApplicationStatus = jest.fn()
+/*
+ * The provider against the real sandbox over loopback: no mocked HTTP. Callbacks are dropped by the
+ * sandbox (fault dropCallbackRate 1), so nothing leaves loopback; the sandbox's clock-driven moves are
+ * pushed out of the tests' way so that a walked status stays put.
+ */
 
-jest.mock("../../../lib/financing/client", () => ({
-  FinancingClient: jest.fn().mockImplementation(() => ({ getApplicationStatus: mockGetApplicationStatus })),
-}))
+const PASSWORD = "sandbox-password"
+const CALLBACK_SECRET = "provider-spec-callback-secret-0123456789abcdef"
+const OTHER_SECRET = "another-store-callback-secret-0123456789abcdef"
+const BACKEND_URL = "https://store.example.com/"
+const CART_ID = "cart_01JPROVIDERSPEC"
+
+/** The lines of `application()` in cents: 119999 + 4999 - 5001 + 10007. */
+const TOTAL_CENTS = 130_004
+const TOTAL = 1300.04
+
+/** Medusa payment session status for each application status, read without a previous status. */
+const EXPECTED_STATUS: Record<ApplicationStatusValue, PaymentSessionStatus> = {
+  Pending: "requires_more",
+  "Pre-qualified": "requires_more",
+  Approved: "requires_more",
+  PendingApproval: "pending",
+  SignedWaitingForInvoice: "authorized",
+  SignedWaitingForInvoiceApproval: "authorized",
+  Signed: "authorized",
+  Funded: "captured",
+  Declined: "error",
+  Ineligible: "error",
+  Error: "error",
+  Expired: "canceled",
+  PendingReturn: "pending",
+  Returned: "pending",
+}
+
+const CONTRACT_STATUSES = [
+  "SignedWaitingForInvoice",
+  "SignedWaitingForInvoiceApproval",
+  "Signed",
+  "Funded",
+] as const
 
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger
 
-const options = {
-  baseUrl: "https://financing.example.com",
-  username: "store-user",
-  password: "store-password",
-  storeCode: "STORE-1",
-  timeoutMs: 4000,
-  maxRetries: 1,
+let sandbox: RunningSandbox
+/** A loopback address where a sandbox listened and no longer does: connection refused. */
+let closedUrl = ""
+
+function optionsFor(baseUrl: string, overrides: Partial<RetailFinancingOptionsInput> = {}) {
+  return {
+    baseUrl,
+    username: "sandbox",
+    password: PASSWORD,
+    storeCode: "SANDBOX",
+    backendUrl: BACKEND_URL,
+    callbackSecret: CALLBACK_SECRET,
+    timeoutMs: 5_000,
+    maxRetries: 0,
+    ...overrides,
+  } satisfies RetailFinancingOptionsInput
 }
 
-function provider(): RetailFinancingProviderService {
-  return new RetailFinancingProviderService({ logger }, options)
+const providerFor = (baseUrl: string, overrides: Partial<RetailFinancingOptionsInput> = {}) =>
+  new RetailFinancingProviderService({ logger }, optionsFor(baseUrl, overrides))
+
+const provider = () => providerFor(sandbox.url)
+
+let sessionCounter = 0
+const newSessionId = () => `payses_01JSPEC${String(++sessionCounter).padStart(6, "0")}`
+
+function application(): ApplicationInput {
+  return {
+    storeCode: "SANDBOX",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    mobilePhone: "555-010-0199",
+    email: "ada.lovelace@example.com",
+    address: { street: "12 Analytical Way", city: "Austin", state: "TX", zipCode: "78701" },
+    products: [
+      { id: "variant_sofa", description: "Sofa", quantity: 1, value: 1199.99 },
+      { description: "Shipping", quantity: 1, value: 49.99 },
+      { description: "Coupon SPRING", quantity: 1, value: -50.01 },
+      { description: "Sales tax", quantity: 1, value: 100.07 },
+    ],
+    redirectUrl: `https://shop.example.com/financing/${CART_ID}/return`,
+    cancelUrl: `https://shop.example.com/checkout?cart=${CART_ID}`,
+  }
 }
 
-function applicationIs(status: string): void {
-  mockGetApplicationStatus.mockResolvedValue({ publicId: "app_1", status })
+function prepared(overrides: Partial<PreparedApplication> = {}): PreparedApplication {
+  return {
+    application: application(),
+    cartId: CART_ID,
+    paymentCollectionId: "pay_col_01JPROVIDERSPEC",
+    totalCents: TOTAL_CENTS,
+    preparedAt: new Date().toISOString(),
+    ...overrides,
+  }
 }
+
+/** Session data as it comes back from the database: a JSON copy. */
+const throughJson = <T>(value: T): T =>
+  value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+
+/** What Medusa's payment module hands initiatePayment for a session the middleware prepared. */
+function initiateInput(
+  sealed: unknown,
+  { sessionId = newSessionId(), amount = TOTAL as BigNumberInput, extra = {} as Record<string, unknown> } = {}
+): InitiatePaymentInput {
+  return {
+    amount,
+    currency_code: "usd",
+    data: { ...extra, sealed_application: throughJson(sealed), session_id: sessionId },
+    context: { idempotency_key: sessionId },
+  }
+}
+
+const sealedNow = (overrides: Partial<PreparedApplication> = {}) =>
+  sealApplication(CALLBACK_SECRET, prepared(overrides))
+
+// ---------------------------------------------------------------------------------------------------------
+// The sandbox's control endpoints
+
+interface ControlApplication {
+  publicId: string
+  status: ApplicationStatusValue
+  input: ApplicationInput
+  callbackUrl: string | null
+  link: string
+  createdAt: string
+}
+
+async function control(method: "GET" | "POST", path: string, json?: unknown): Promise<unknown> {
+  const response = await fetch(new URL(path, sandbox.url), {
+    method,
+    headers: json === undefined ? {} : { "content-type": "application/json" },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  })
+  const body: unknown = await response.json()
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(body)}`)
+  return body
+}
+
+const applicationsAtSandbox = async () =>
+  ((await control("GET", "/sandbox/applications")) as { applications: ControlApplication[] }).applications
+
+const applicationAtSandbox = async (publicId: string) =>
+  ((await control("GET", `/sandbox/applications/${publicId}`)) as { application: ControlApplication })
+    .application
+
+async function walk(publicId: string, status: ApplicationStatusValue): Promise<void> {
+  const { application: walked } = (await control("POST", `/sandbox/applications/${publicId}/status`, {
+    status,
+  })) as { application: ControlApplication }
+  expect(walked.status).toBe(status)
+}
+
+const setFaults = (faults: { latencyMs?: number; errorRate?: number }) =>
+  control("POST", "/sandbox/faults", faults)
+
+// ---------------------------------------------------------------------------------------------------------
 
 async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
   const error: unknown = await promise.then(
@@ -35,12 +198,52 @@ async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
     (reason: unknown) => reason
   )
   if (error instanceof MedusaError) return error
-  throw new Error(`expected a MedusaError, got ${String(error)}`)
+  throw new Error(`expected a MedusaError, got ${error instanceof Error ? error.stack : String(error)}`)
 }
 
+/** Everything a shopper-facing message or session data must never carry. */
+function expectNothingSecretIn(text: string, sessionId?: string): void {
+  expect(text).not.toContain(PASSWORD)
+  expect(text).not.toContain(CALLBACK_SECRET)
+  if (sessionId) expect(text).not.toContain(callbackProof(CALLBACK_SECRET, sessionId))
+  expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+/) // a JWT
+  expect(text).not.toMatch(/bearer/i)
+}
+
+function expectShopperReadable(error: MedusaError): void {
+  expectNothingSecretIn(error.message)
+  expect(error.message).not.toMatch(/https?:|127\.0\.0\.1|localhost|\/v2\/|:\d{2,5}\b/)
+  expect(error.message).not.toContain(new URL(sandbox.url).host)
+}
+
+/** Creates an application through the provider and walks it to `status` at the sandbox. */
+async function sessionAt(status: ApplicationStatusValue): Promise<Record<string, unknown>> {
+  const { data } = await provider().initiatePayment(initiateInput(sealedNow()))
+  if (status !== "Pending") await walk(String(data!.publicId), status)
+  // The module stores the provider's data merged into what the middleware sent.
+  return throughJson({ sealed_application: null, ...data })
+}
+
+beforeAll(async () => {
+  // MathBN (through toCents) loads much of @medusajs/utils on first use: pay for it here, not in a test.
+  toCents(1)
+  sandbox = await startSandbox({
+    seed: 11,
+    faults: { dropCallbackRate: 1 },
+    invoiceApprovalMs: 3_600_000,
+    returnSettleMs: 3_600_000,
+  })
+  const closed = await startSandbox()
+  closedUrl = closed.url
+  await closed.close()
+}, 30_000)
+
+afterAll(async () => {
+  await sandbox.close()
+})
+
 beforeEach(() => {
-  jest.mocked(FinancingClient).mockClear()
-  mockGetApplicationStatus.mockReset()
+  jest.clearAllMocks()
 })
 
 describe("RetailFinancingProviderService", () => {
@@ -49,120 +252,420 @@ describe("RetailFinancingProviderService", () => {
     expect(provider().getIdentifier()).toBe("retail-financing")
   })
 
-  it("refuses to construct with invalid options", () => {
-    expect(() => new RetailFinancingProviderService({ logger }, { ...options, baseUrl: "nope" })).toThrow(
-      /"baseUrl"/
-    )
+  it("refuses to construct with invalid options, naming the option", () => {
+    expect(() => providerFor(sandbox.url, { backendUrl: "nope" })).toThrow(/"backendUrl"/)
+    expect(() => providerFor(sandbox.url, { callbackSecret: "short" })).toThrow(/"callbackSecret"/)
   })
 
-  it("creates the financing client on first use only, once", async () => {
-    const service = provider()
-    expect(FinancingClient).not.toHaveBeenCalled()
+  it("shares one financing client (one token) with the plugin's module, which ignores Medusa's keys", () => {
+    const options = optionsFor(sandbox.url)
+    const module = new RetailFinancingModuleService({ logger }, { ...options, database: { clientUrl: "x" } })
+    const clientOf = (service: RetailFinancingProviderService) =>
+      (service as unknown as { client: FinancingClient }).client
 
-    applicationIs("Pending")
-    await service.getPaymentStatus({ data: { publicId: "app_1" } })
-    await service.getPaymentStatus({ data: { publicId: "app_1" } })
-
-    expect(FinancingClient).toHaveBeenCalledTimes(1)
-    expect(FinancingClient).toHaveBeenCalledWith({
-      baseUrl: options.baseUrl,
-      username: options.username,
-      password: options.password,
-      timeoutMs: 4000,
-      maxRetries: 1,
-      logger,
-    })
+    expect(module.getOptions()).toEqual(parseOptions(options))
+    expect(module.getClient()).toBe(clientOf(provider()))
+    expect(clientOf(provider())).toBe(clientOf(provider()))
+    expect(clientOf(providerFor(sandbox.url, { timeoutMs: 4_000 }))).not.toBe(clientOf(provider()))
   })
 
-  describe("reading the application status", () => {
-    it("authorizes a signed contract and records the service's status in the session data", async () => {
-      applicationIs("Signed")
+  describe("initiatePayment", () => {
+    it("creates the application sealed by the store server, under the session id, with the session's callback URL", async () => {
+      const sessionId = newSessionId()
 
-      const result = await provider().authorizePayment({ data: { publicId: "app_1", cartId: "cart_1" } })
+      const result = await provider().initiatePayment(initiateInput(sealedNow(), { sessionId }))
 
-      expect(mockGetApplicationStatus).toHaveBeenCalledWith("app_1")
+      const publicId = String(result.data?.publicId)
+      const atSandbox = await applicationAtSandbox(publicId)
+      expect(atSandbox.input).toEqual({ ...application(), referenceNumber: sessionId })
+      expect(atSandbox.status).toBe("Pending")
+      expect(atSandbox.callbackUrl).toBe(callbackUrlFor(BACKEND_URL, CALLBACK_SECRET, sessionId))
+      expect(atSandbox.callbackUrl).toBe(
+        `https://store.example.com/hooks/retail-financing/${sessionId}/${callbackProof(CALLBACK_SECRET, sessionId)}`
+      )
       expect(result).toEqual({
-        status: "authorized",
-        data: { publicId: "app_1", cartId: "cart_1", applicationStatus: "Signed" },
+        id: publicId,
+        status: "pending",
+        data: {
+          publicId,
+          link: `${sandbox.url}/apply/${publicId}`,
+          applicationStatus: "Pending",
+          cartId: CART_ID,
+          amountCents: TOTAL_CENTS,
+          createdDate: atSandbox.createdAt.slice(0, 10),
+          sealed_application: null,
+        },
       })
     })
 
-    it("does not authorize an application the shopper has not signed", async () => {
-      applicationIs("Approved")
+    it("keeps nothing secret or personal in the session data it returns", async () => {
+      const sessionId = newSessionId()
+      const sealed = sealedNow()
 
-      expect(await provider().authorizePayment({ data: { publicId: "app_1" } })).toMatchObject({
-        status: "requires_more",
+      const result = await provider().initiatePayment(initiateInput(sealed, { sessionId }))
+
+      const json = JSON.stringify(result)
+      expectNothingSecretIn(json, sessionId)
+      expect(json).not.toContain(sealed.seal)
+      for (const personal of ["Lovelace", "555-010-0199", "ada.lovelace@example.com", "Analytical Way"]) {
+        expect(json).not.toContain(personal)
+      }
+      expect(result.data).toHaveProperty("sealed_application", null)
+    })
+
+    it("ignores everything else the browser put in data", async () => {
+      const sessionId = newSessionId()
+      const extra = {
+        application: { ...application(), products: [{ description: "TV", quantity: 1, value: 1 }] },
+        referenceNumber: "chosen-by-the-browser",
+        callbackUrl: "https://evil.example.com/hook",
+        publicId: "forged-public-id",
+        amountCents: 100,
+        cartId: "cart_someone_else",
+      }
+
+      const result = await provider().initiatePayment(initiateInput(sealedNow(), { sessionId, extra }))
+
+      const atSandbox = await applicationAtSandbox(String(result.data?.publicId))
+      expect(atSandbox.input).toEqual({ ...application(), referenceNumber: sessionId })
+      expect(atSandbox.callbackUrl).toBe(callbackUrlFor(BACKEND_URL, CALLBACK_SECRET, sessionId))
+      expect(result.data).toMatchObject({ amountCents: TOTAL_CENTS, cartId: CART_ID })
+      expect(result.data?.publicId).not.toBe("forged-public-id")
+    })
+
+    it("takes the session id from the idempotency key when data has none", async () => {
+      const sessionId = newSessionId()
+      const input = initiateInput(sealedNow(), { sessionId })
+      delete input.data?.session_id
+
+      const result = await provider().initiatePayment(input)
+
+      expect((await applicationAtSandbox(String(result.data?.publicId))).input.referenceNumber).toBe(
+        sessionId
+      )
+    })
+
+    it.each<[string, BigNumberInput]>([
+      ["a number", TOTAL],
+      ["a decimal string", "1300.04"],
+      ["an amount with fractional cents that round to the total", "1300.0449"],
+      ["a raw big number", { value: "1300.04", precision: 20 }],
+    ])("accepts the session amount as %s", async (_case, amount) => {
+      const result = await provider().initiatePayment(initiateInput(sealedNow(), { amount }))
+
+      expect(result.status).toBe("pending")
+    })
+
+    describe("refusals, with nothing sent to the service", () => {
+      let before: number
+
+      beforeEach(async () => {
+        before = (await applicationsAtSandbox()).length
+      })
+
+      afterEach(async () => {
+        expect((await applicationsAtSandbox()).length).toBe(before)
+      })
+
+      const refused = async (input: InitiatePaymentInput, type: string) => {
+        const error = await rejection(provider().initiatePayment(input))
+        expect(error.type).toBe(type)
+        expectShopperReadable(error)
+        return error
+      }
+
+      it("refuses a session the store server did not prepare (no seal)", async () => {
+        const input = initiateInput(undefined)
+        delete input.data?.sealed_application
+
+        const error = await refused(input, MedusaError.Types.NOT_ALLOWED)
+
+        expect(error.message).toContain("store API")
+      })
+
+      it.each<[string, () => unknown]>([
+        ["null", () => null],
+        ["a string", () => "sealed"],
+        ["an application without its seal", () => ({ prepared: prepared() })],
+        ["a bare application", () => application()],
+        ["an application sealed with another secret", () => sealApplication(OTHER_SECRET, prepared())],
+        [
+          "a sealed application with a line altered",
+          () => {
+            const sealed = throughJson(sealedNow())
+            sealed.prepared.application.products[0].value = 1.99
+            return sealed
+          },
+        ],
+        [
+          "a sealed application with the total and a line altered together",
+          () => {
+            const sealed = throughJson(sealedNow())
+            sealed.prepared.application.products[0].value = 1.99
+            sealed.prepared.totalCents -= 119_800
+            return sealed
+          },
+        ],
+        [
+          "a sealed application for another cart",
+          () => {
+            const sealed = throughJson(sealedNow())
+            sealed.prepared.cartId = "cart_someone_else"
+            return sealed
+          },
+        ],
+        [
+          "an expired one (prepared more than 10 minutes ago)",
+          () =>
+            sealedNow({
+              preparedAt: new Date(Date.now() - PREPARED_APPLICATION_TTL_MS - 1_000).toISOString(),
+            }),
+        ],
+        [
+          "one prepared in the future",
+          () => sealedNow({ preparedAt: new Date(Date.now() + 60_000).toISOString() }),
+        ],
+      ])("refuses %s", async (_case, sealed) => {
+        const error = await refused(initiateInput(sealed()), MedusaError.Types.NOT_ALLOWED)
+
+        expect(error.message).toContain("store API")
+      })
+
+      it.each<[string, BigNumberInput]>([
+        ["a cent more", 1300.05],
+        ["a cent less", 1300.03],
+        ["fractional cents rounding to another cent", "1300.045"],
+        ["the whole of another cart", 25],
+      ])("refuses a session amount that differs from the sealed total (%s)", async (_case, amount) => {
+        const error = await refused(initiateInput(sealedNow(), { amount }), MedusaError.Types.NOT_ALLOWED)
+
+        expect(error.message).toMatch(/total changed/)
+      })
+
+      it("refuses a session without an id", async () => {
+        const input = initiateInput(sealedNow())
+        delete input.data?.session_id
+        delete input.context
+
+        await refused(input, MedusaError.Types.INVALID_DATA)
+      })
+    })
+  })
+
+  describe("authorizePayment and getPaymentStatus", () => {
+    const sessions = new Map<ApplicationStatusValue, Record<string, unknown>>()
+
+    beforeAll(async () => {
+      for (const status of APPLICATION_STATUSES) sessions.set(status, await sessionAt(status))
+    })
+
+    const sessionOf = (status: ApplicationStatusValue) => sessions.get(status)!
+
+    it.each(APPLICATION_STATUSES.map((status) => [status, EXPECTED_STATUS[status]] as const))(
+      "maps %s to %s, recording the status in the session data",
+      async (status, expected) => {
+        const data = sessionOf(status)
+
+        const authorized = await provider().authorizePayment({ data })
+        const read = await provider().getPaymentStatus({ data })
+
+        expect(authorized).toEqual({ status: expected, data: { ...data, applicationStatus: status } })
+        expect(read).toEqual(authorized)
+      }
+    )
+
+    it("reads the status from the service, not from the session data", async () => {
+      const data = { ...sessionOf("Declined"), applicationStatus: "Signed" }
+
+      expect(await provider().authorizePayment({ data })).toMatchObject({
+        status: "error",
+        data: { applicationStatus: "Declined" },
       })
     })
 
     it("retrieves the payment with its current status", async () => {
-      applicationIs("Funded")
+      const data = sessionOf("Funded")
 
-      expect(await provider().retrievePayment({ data: { publicId: "app_1" } })).toEqual({
-        data: { publicId: "app_1", applicationStatus: "Funded" },
+      expect(await provider().retrievePayment({ data })).toEqual({
+        data: { ...data, applicationStatus: "Funded" },
       })
     })
 
-    it.each([undefined, {}, { publicId: "" }, { publicId: 42 }])("rejects session data %p", async (data) => {
-      const error = await rejection(provider().getPaymentStatus({ data }))
+    describe("a contract signed for less than the cart", () => {
+      it.each(CONTRACT_STATUSES)("is an error, never authorized, when %s", async (status) => {
+        const data = { ...sessionOf(status), amountCents: TOTAL_CENTS + 1 }
 
-      expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
-      expect(mockGetApplicationStatus).not.toHaveBeenCalled()
+        expect((await provider().authorizePayment({ data })).status).toBe("error")
+        expect((await provider().getPaymentStatus({ data })).status).toBe("error")
+        expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining("less than the cart"))
+      })
+
+      it.each(CONTRACT_STATUSES)(
+        "is authorized when the contract covers the cart exactly (%s)",
+        async (status) => {
+          expect((await provider().authorizePayment({ data: sessionOf(status) })).status).toBe(
+            EXPECTED_STATUS[status]
+          )
+          expect(
+            (
+              await provider().authorizePayment({
+                data: { ...sessionOf(status), amountCents: TOTAL_CENTS - 1 },
+              })
+            ).status
+          ).toBe(EXPECTED_STATUS[status])
+        }
+      )
     })
 
-    it("lets the client's error through unchanged, keeping its status and cause", async () => {
-      const failure = new Error("service unavailable")
-      mockGetApplicationStatus.mockRejectedValue(failure)
+    it.each([undefined, {}, { publicId: "" }, { publicId: 42 }])(
+      "refuses session data %p without calling the service",
+      async (data) => {
+        const error = await rejection(providerFor(closedUrl).getPaymentStatus({ data }))
 
-      await expect(provider().authorizePayment({ data: { publicId: "app_1" } })).rejects.toBe(failure)
-    })
+        expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+      }
+    )
   })
 
   describe("capturePayment", () => {
-    it.each(["Signed", "Funded", "Returned"])("captures when the service reports %s", async (status) => {
-      applicationIs(status)
+    it("captures a funded contract, and again when asked twice", async () => {
+      const data = await sessionAt("Funded")
 
-      expect(await provider().capturePayment({ data: { publicId: "app_1" } })).toEqual({
-        data: { publicId: "app_1", applicationStatus: status },
-      })
+      const first = await provider().capturePayment({ data })
+      const second = await provider().capturePayment({ data: first.data })
+
+      expect(first).toEqual({ data: { ...data, applicationStatus: "Funded" } })
+      expect(second).toEqual(first)
     })
 
-    it.each(["Declined", "Expired", "Pending"])("refuses when the service reports %s", async (status) => {
-      applicationIs(status)
+    it.each(APPLICATION_STATUSES.filter((status) => status !== "Funded"))(
+      "refuses when the application is %s, saying why",
+      async (status) => {
+        const data = await sessionAt(status)
 
-      const error = await rejection(provider().capturePayment({ data: { publicId: "app_1" } }))
+        const error = await rejection(provider().capturePayment({ data }))
+
+        expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+        expect(error.message).toContain(String(data.publicId))
+        expect(error.message).toContain(` ${status}`)
+        expect(error.message).toMatch(/funds/)
+        expectShopperReadable(error)
+      }
+    )
+
+    it("refuses a funded contract signed for less than the cart, saying so", async () => {
+      const data = { ...(await sessionAt("Funded")), amountCents: TOTAL_CENTS + 1 }
+
+      const error = await rejection(provider().capturePayment({ data }))
 
       expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-      expect(error.message).toContain(status)
+      // Not "the payment is captured when the lender funds the contract": it is funded already.
+      expect(error.message).toMatch(/less than|does not cover/i)
     })
   })
 
-  it("refuses to start a session from client data", async () => {
-    const error = await rejection(provider().initiatePayment({ amount: 100, currency_code: "usd", data: {} }))
-
-    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-    expect(error.message).toMatch(/server-side/)
-  })
-
-  it("refuses refunds rather than recording one the lender never saw", async () => {
-    const error = await rejection(provider().refundPayment({ amount: 10, data: { publicId: "app_1" } }))
-
-    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-  })
-
-  it.each(["cancelPayment", "deletePayment"] as const)(
-    "%s returns the data without calling the service",
-    async (method) => {
-      const data = { publicId: "app_1" }
-
-      expect(await provider()[method]({ data })).toEqual({ data })
-      expect(FinancingClient).not.toHaveBeenCalled()
+  describe("cancelPayment, deletePayment and updatePayment", () => {
+    const data = {
+      publicId: "0b7c9c0e-1111-4222-8333-444455556666",
+      applicationStatus: "Declined",
+      cartId: CART_ID,
     }
-  )
+
+    it.each(["cancelPayment", "deletePayment"] as const)(
+      "%s returns the data unchanged, again when repeated, without calling the service",
+      async (method) => {
+        // The service is unreachable: any call to it would fail.
+        const service = providerFor(closedUrl)
+
+        const first = await service[method]({ data })
+        const second = await service[method]({ data: first.data })
+
+        expect(first).toEqual({ data })
+        expect(second).toEqual({ data })
+      }
+    )
+
+    it("updatePayment returns the data unchanged, again when repeated, without calling the service", async () => {
+      const service = providerFor(closedUrl)
+      const input = { data, amount: TOTAL, currency_code: "usd" }
+
+      expect(await service.updatePayment(input)).toEqual({ data })
+      expect(await service.updatePayment(input)).toEqual({ data })
+    })
+
+    it.each(["cancelPayment", "deletePayment"] as const)("%s accepts empty data", async (method) => {
+      expect(await providerFor(closedUrl)[method]({ data: {} })).toEqual({ data: {} })
+    })
+  })
+
+  it("refuses refunds, saying why, rather than recording one the lender never heard of", async () => {
+    const error = await rejection(
+      providerFor(closedUrl).refundPayment({ amount: 10, data: await sessionAt("Funded") })
+    )
+
+    expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+    expect(error.message).toMatch(/refund/i)
+    expect(error.message).toMatch(/return request/)
+  })
 
   it("leaves status callbacks to the plugin's own route", async () => {
-    const payload = { data: {}, rawData: "", headers: {} }
+    const payload = { data: { status: "Signed" }, rawData: "{}", headers: {} }
 
     expect(await provider().getWebhookActionAndData(payload)).toEqual({ action: "not_supported" })
+  })
+
+  describe("when the service fails", () => {
+    const connectionRefused = "The financing service could not be reached"
+
+    it.each<[string, (service: RetailFinancingProviderService) => Promise<unknown>]>([
+      ["initiatePayment", (service) => service.initiatePayment(initiateInput(sealedNow()))],
+      ["authorizePayment", (service) => service.authorizePayment({ data: { publicId: "app-1" } })],
+      ["getPaymentStatus", (service) => service.getPaymentStatus({ data: { publicId: "app-1" } })],
+      ["capturePayment", (service) => service.capturePayment({ data: { publicId: "app-1" } })],
+    ])(
+      "%s: a closed service becomes a shopper-readable MedusaError with no URL, token or password",
+      async (_method, call) => {
+        const error = await rejection(call(providerFor(closedUrl)))
+
+        expect(error.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
+        expect(error.message).toContain(connectionRefused)
+        expectShopperReadable(error)
+        expect(error.message).not.toContain(new URL(closedUrl).host)
+        // The detail goes to the log, still without secrets.
+        expect(logger.warn).toHaveBeenCalledTimes(1)
+        expectNothingSecretIn(String(jest.mocked(logger.warn).mock.calls[0][0]))
+      }
+    )
+
+    describe("with faults injected by the sandbox", () => {
+      afterEach(async () => {
+        await setFaults({ latencyMs: 0, errorRate: 0 })
+      })
+
+      it("a failing service (503) gives the same message, without the service's own words", async () => {
+        const data = await sessionAt("Signed")
+        await provider().getPaymentStatus({ data }) // a token, before the service starts failing
+        await setFaults({ errorRate: 1 })
+
+        const error = await rejection(provider().authorizePayment({ data }))
+
+        expect(error.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
+        expect(error.message).toContain(connectionRefused)
+        expect(error.message).not.toMatch(/503|injected|sandbox/)
+        expectShopperReadable(error)
+      })
+
+      it("a creation that times out tells the shopper to try again", async () => {
+        const fast = providerFor(sandbox.url, { timeoutMs: 1_000 })
+        await fast.getPaymentStatus({ data: await sessionAt("Pending") }) // a token, before the latency
+        await setFaults({ latencyMs: 1_300 })
+
+        const error = await rejection(fast.initiatePayment(initiateInput(sealedNow())))
+
+        expect(error.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
+        expect(error.message).toBe("The financing service did not answer in time. Please try again.")
+        expectShopperReadable(error)
+      })
+    })
   })
 })

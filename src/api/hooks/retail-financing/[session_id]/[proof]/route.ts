@@ -1,0 +1,40 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+
+import { isValidCallbackProof } from "../../../../../checkout/proofs"
+import { syncFinancingSession } from "../../../../../checkout/sync-session"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../../modules/retail-financing"
+
+/**
+ * The financing service's status-change callback. Its URL carries a proof made for this one payment
+ * session; anything else is refused at once, with no effect. The body is never read: the status is read
+ * again from the service, so a forged or replayed body can change nothing.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const { session_id: sessionId, proof } = req.params
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  if (!sessionId || !proof || !isValidCallbackProof(options.callbackSecret, sessionId, proof)) {
+    res.status(401).json({ type: "unauthorized", message: "This callback URL is not valid." })
+    return
+  }
+  try {
+    const result = await syncFinancingSession(req.scope, sessionId)
+    res.status(200).json({ received: true, action: result.action })
+  } catch (error) {
+    // A workflow hands its step's error back as it was thrown, or as a plain object with the same `type`.
+    if ((error as { type?: unknown } | null)?.type !== MedusaError.Types.NOT_FOUND) throw error
+    // Medusa deletes a payment session when the cart changes; its application cannot be withdrawn (the
+    // spec has no such endpoint). Should the shopper sign it anyway, that contract has no order: say so.
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .error(
+        `retail-financing: a status callback arrived for payment session ${sessionId}, which no longer ` +
+          "exists (the cart changed after its application was made). If that application is signed, it has " +
+          "no order: look it up at the financing service."
+      )
+    res.status(410).json({ type: "not_found", message: "This payment session no longer exists." })
+  }
+}

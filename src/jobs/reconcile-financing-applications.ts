@@ -1,0 +1,36 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+
+import { reconcileFinancingApplications } from "../checkout/reconcile"
+
+/**
+ * Callbacks can be lost. Every five minutes, apply what they missed. With several server instances, one
+ * run at a time holds the lock; every step it takes is idempotent besides, so an overlap does no harm.
+ */
+export default async function reconcileFinancingApplicationsJob(container: MedusaContainer): Promise<void> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const locking = container.resolve(Modules.LOCKING)
+  await locking
+    .execute(
+      "retail-financing:reconcile",
+      async () => {
+        const report = await reconcileFinancingApplications(container)
+        if (report.synced > 0 || report.failed > 0) {
+          logger.info(
+            `retail-financing: reconciled ${report.sessions} open sessions over ${report.days} days: ` +
+              `${report.synced} updated, ${report.failed} failed`
+          )
+        }
+      },
+      { timeout: 1 }
+    )
+    // Another instance holds the lock and is doing this very work: nothing to add.
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && /lock/i.test(error.message))) throw error
+    })
+}
+
+export const config = {
+  name: "retail-financing-reconcile-applications",
+  schedule: "*/5 * * * *",
+}

@@ -1,0 +1,8 @@
+import { Module } from "@medusajs/framework/utils"
+import RetailFinancingModuleService from "./service"
+
+export const RETAIL_FINANCING_MODULE = "retailFinancing"
+
+export default Module(RETAIL_FINANCING_MODULE, { service: RetailFinancingModuleService })
+
+export { RetailFinancingModuleService }

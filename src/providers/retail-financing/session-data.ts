@@ -1,0 +1,36 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+
+/**
+ * What a financing payment session holds. The store API returns session data to the browser, so this is
+ * only what a storefront needs (where to send the shopper, and how far they got) and nothing secret.
+ */
+export interface FinancingSessionData {
+  publicId: string
+  /** The service's page where the shopper applies and signs. */
+  link: string
+  applicationStatus: ApplicationStatusValue
+  cartId: string
+  /** The cart total the application was made for. */
+  amountCents: number
+  /** Creation day (UTC, YYYY-MM-DD): reconciliation lists applications by it. */
+  createdDate: string
+}
+
+export function sessionDataOf(data: Record<string, unknown> | undefined): FinancingSessionData {
+  const publicId = data?.publicId
+  if (typeof publicId !== "string" || publicId.length === 0) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "Retail financing payment data has no application publicId."
+    )
+  }
+  return {
+    publicId,
+    link: typeof data?.link === "string" ? data.link : "",
+    applicationStatus: (data?.applicationStatus as ApplicationStatusValue | undefined) ?? "Pending",
+    cartId: typeof data?.cartId === "string" ? data.cartId : "",
+    amountCents: Number(data?.amountCents ?? 0),
+    createdDate: typeof data?.createdDate === "string" ? data.createdDate : "",
+  }
+}

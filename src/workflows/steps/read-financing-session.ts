@@ -1,0 +1,87 @@
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { toCents } from "../../checkout/money"
+import { rememberStatus } from "../../checkout/recent-status"
+import { type SessionAction, sessionAction } from "../../checkout/session-action"
+import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import { RETAIL_FINANCING_PROVIDER_ID } from "../../providers/retail-financing/constants"
+import { sessionDataOf } from "../../providers/retail-financing/session-data"
+
+export interface ReadFinancingSessionInput {
+  session_id: string
+  /** A status already read from the service (reconciliation lists them); otherwise it is read here. */
+  known_status?: ApplicationStatusValue
+  /** The contract's invoice amount from the same read, so a short contract is caught either way. */
+  known_invoice_amount?: number | null
+}
+
+export interface FinancingSessionState {
+  session_id: string
+  session_status: PaymentSessionStatus
+  amount: number
+  currency_code: string
+  data: Record<string, unknown>
+  application_status: ApplicationStatusValue
+  action: SessionAction
+}
+
+/**
+ * Reads a financing payment session and its application's status from the service (never from a
+ * callback's body), and decides what Medusa must do about it.
+ */
+export const readFinancingSessionStep = createStep(
+  "read-financing-session",
+  async (input: ReadFinancingSessionInput, { container }) => {
+    const payments = container.resolve(Modules.PAYMENT)
+    const session = await payments.retrievePaymentSession(input.session_id, {
+      select: ["id", "status", "amount", "currency_code", "provider_id", "data", "payment_collection_id"],
+      relations: ["payment"],
+    })
+    if (session.provider_id !== RETAIL_FINANCING_PROVIDER_ID) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_FOUND,
+        `payment session ${input.session_id} is not a financing session`
+      )
+    }
+    const data = session.data ?? {}
+    const sessionData = sessionDataOf(data)
+    const application: Pick<ApplicationStatus, "status" | "invoiceAmount"> = input.known_status
+      ? { status: input.known_status, invoiceAmount: input.known_invoice_amount ?? null }
+      : await container
+          .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+          .getClient()
+          .getApplicationStatus(sessionData.publicId)
+    rememberStatus(sessionData.publicId, application)
+
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const { data: orders } = await query.graph({
+      entity: "order_cart",
+      fields: ["order_id"],
+      filters: { cart_id: sessionData.cartId },
+    })
+    const decided = sessionAction({
+      sessionStatus: session.status,
+      applicationStatus: application.status,
+      hasOrder: orders.length > 0,
+      captured: Boolean(session.payment?.captured_at),
+      contractCoversCart:
+        application.invoiceAmount === null || toCents(application.invoiceAmount) >= sessionData.amountCents,
+    })
+    // A repeated callback for a status already recorded has nothing left to write.
+    const action =
+      decided === "record" && sessionData.applicationStatus === application.status ? "none" : decided
+    const state: FinancingSessionState = {
+      session_id: session.id,
+      session_status: session.status,
+      amount: Number(session.amount),
+      currency_code: session.currency_code,
+      data,
+      application_status: application.status,
+      action,
+    }
+    return new StepResponse(state)
+  }
+)
