@@ -4,12 +4,13 @@ import type { RetailFinancingOptionsInput } from "./src/providers/retail-financi
 
 // Only `npm run test:integration` boots this app; stores configure the plugin in their own medusa-config.
 // The options point at a local sandbox that nothing contacts while the app boots.
+// Checkout specs start a sandbox and pick the server's port before Medusa boots, and pass both in here.
 const retailFinancingOptions: RetailFinancingOptionsInput = {
-  baseUrl: "http://127.0.0.1:4010",
+  baseUrl: process.env.RETAIL_FINANCING_BASE_URL ?? "http://127.0.0.1:4010",
   username: "integration-tests",
   password: "integration-tests-password",
   storeCode: "TEST-STORE",
-  backendUrl: "http://localhost:9000",
+  backendUrl: process.env.RETAIL_FINANCING_BACKEND_URL ?? "http://localhost:9000",
   callbackSecret: "integration-tests-callback-secret-0123456789",
   returnUrl: "http://localhost:8000/checkout/financing/{cart_id}/return",
   cancelUrl: "http://localhost:8000/checkout/financing/{cart_id}/cancel",
@@ -33,6 +34,9 @@ export default defineConfig({
   },
   admin: { disable: true },
   modules: [
+    // A store gets this module from the plugin entry (with the plugin's options); this app is the plugin's
+    // own source, so it is registered by hand.
+    { resolve: "./src/modules/retail-financing", options: retailFinancingOptions },
     {
       resolve: "@medusajs/medusa/payment",
       options: {

@@ -1,3 +1,6 @@
 export * from "./admin"
+export * from "./checkout-seed"
 export * from "./constants"
 export * from "./store"
+export * from "./financing-environment"
+export * from "./checkout-state"
