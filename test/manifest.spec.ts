@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { existsSync, readFileSync, readdirSync } from "node:fs"
+import { join, relative } from "node:path"
 
 import { Modules } from "@medusajs/framework/utils"
 
@@ -9,6 +9,9 @@ import {
   parseOptions,
 } from "../src/providers/retail-financing/options"
 import { RetailFinancingProviderService } from "../src/providers/retail-financing/service"
+import middlewares from "../src/api/middlewares"
+import { RETAIL_FINANCING_MODULE } from "../src/modules/retail-financing"
+import { syncFinancingSessionWorkflowId } from "../src/workflows"
 
 type ManifestOption = {
   type: string
@@ -25,8 +28,11 @@ type Manifest = {
   providers: { id: string; module: string; medusaId: string; resolve: string }[]
   options: Record<string, ManifestOption>
   events: unknown[]
-  routes: unknown[]
-  jobs: unknown[]
+  routes: { method: string; path: string; file: string }[]
+  middlewares: { method: string; path: string }[]
+  jobs: { name: string; schedule: string; file: string }[]
+  workflows: { id: string }[]
+  modules: { key: string; resolve: string }[]
   admin: unknown[]
 }
 
@@ -46,6 +52,8 @@ const minimalOptions = {
   username: "u",
   password: "p",
   storeCode: "S",
+  backendUrl: "https://api.shop.example.com",
+  callbackSecret: "a-callback-secret-of-at-least-32-chars",
 }
 
 function versionParts(version: string): number[] {
@@ -126,7 +134,62 @@ describe("medusa-plugin.json", () => {
     })
   })
 
-  it("has empty lists for what later issues add", () => {
-    expect(manifest).toMatchObject({ events: [], routes: [], jobs: [], admin: [] })
+  describe("extensions", () => {
+    /** Every route file under src/api, as the Medusa path it serves ([param] → :param). */
+    function routeFiles(dir = join(root, "src/api")): string[] {
+      return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = join(dir, entry.name)
+        if (entry.isDirectory()) return entry.name === "__tests__" ? [] : routeFiles(full)
+        return entry.name === "route.ts" ? [relative(root, full)] : []
+      })
+    }
+
+    it("lists every API route file, and only those", () => {
+      expect(manifest.routes.map((route) => route.file).sort()).toEqual(routeFiles().sort())
+      for (const route of manifest.routes) {
+        const fromFile = `/${route.file
+          .replace(/^src\/api\//, "")
+          .replace(/\/route\.ts$/, "")
+          .replace(/\[(\w+)\]/g, ":$1")}`
+        expect(route.path).toBe(fromFile)
+      }
+    })
+
+    it("lists every scheduled job with the name and schedule its file exports", async () => {
+      const files = readdirSync(join(root, "src/jobs")).filter((file) => file.endsWith(".ts"))
+      expect(manifest.jobs.map((job) => job.file).sort()).toEqual(
+        files.map((file) => `src/jobs/${file}`).sort()
+      )
+      for (const job of manifest.jobs) {
+        const { config } = (await import(join(root, job.file))) as {
+          config: { name: string; schedule: string }
+        }
+        expect(config).toEqual({ name: job.name, schedule: job.schedule })
+      }
+    })
+
+    it("names the workflows and the module the code defines", () => {
+      expect(manifest.workflows.map((workflow) => workflow.id)).toEqual([syncFinancingSessionWorkflowId])
+      expect(manifest.modules.map((module) => module.key)).toEqual([RETAIL_FINANCING_MODULE])
+      for (const module of manifest.modules) {
+        expect(existsSync(join(root, "src/modules", module.resolve.split("/modules/")[1], "index.ts"))).toBe(
+          true
+        )
+      }
+    })
+
+    it("lists the middleware the code registers", () => {
+      const registered = (
+        middlewares as { routes: { matcher: string; methods?: string[]; method?: string }[] }
+      ).routes.map((route) => ({
+        method: (route.methods ?? [route.method])[0],
+        path: route.matcher,
+      }))
+      expect(manifest.middlewares.map(({ method, path }) => ({ method, path }))).toEqual(registered)
+    })
+
+    it("has empty lists for what later issues add", () => {
+      expect(manifest).toMatchObject({ events: [], admin: [] })
+    })
   })
 })
