@@ -1,0 +1,582 @@
+/*
+ * Checkout with retail financing against Medusa's system provider (pp_system_default), in the same run,
+ * as ratios, and the calls each financing checkout makes to the financing service.
+ *
+ *   npm run bench:checkout                      (BENCH_CHECKOUTS=15 checkouts per provider by default)
+ *
+ * Boots the integration app once (medusaIntegrationTestRunner, the sandbox as the service), seeds one
+ * store, then runs the two providers' checkouts alternately (ABBA, so drift and bursts of load from
+ * elsewhere on the machine hit both alike), after untimed warm-up checkouts of each.
+ *
+ *   system:    cart → payment collection → session → POST /store/carts/:id/complete
+ *   financing: cart → payment collection → session → approved at the sandbox (a callback) → signed at the
+ *              sandbox (SignedWaitingForInvoice; its callback completes the cart) →
+ *              POST /store/carts/:id/complete, which must return the callback's order
+ *
+ * Timed: "initiate session" (POST /store/payment-collections/:id/payment-sessions), "complete"
+ * (POST /store/carts/:id/complete) and, for financing, the callbacks: Medusa's handling of the service's
+ * status callbacks, timed by a pass-through proxy in front of the hook route, from the request's arrival
+ * to the end of Medusa's answer. The two moves are made one at a time, as a shopper makes them: moved
+ * straight to SignedWaitingForInvoice, the sandbox would send both callbacks at once, and the first would
+ * already find the contract signed. The service calls are counted by the proxy startFinancingEnvironment
+ * puts between the plugin and the sandbox, by endpoint and by the phase they fell in.
+ *
+ * Prints figures and writes bench/results/checkout.json (git-ignored). It fails only when a checkout
+ * does, never on a timing or a call count. The reconciliation job's schedule is stopped, so only the
+ * checkouts themselves talk to the service.
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
+import os from "node:os"
+import path from "node:path"
+import { performance } from "node:perf_hooks"
+
+import type { HttpTypes } from "@medusajs/framework/types"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { type AxiosInstance, isAxiosError } from "axios"
+
+import {
+  type CheckoutSeed,
+  type FinancingEnvironment,
+  RETAIL_FINANCING_PROVIDER_ID,
+  SYSTEM_PAYMENT_PROVIDER_ID,
+  createCheckoutCart,
+  createPaymentCollection,
+  eventually,
+  moveApplication,
+  orderIdsOfCart,
+  sandboxApplication,
+  seedCheckoutStore,
+  startFinancingEnvironment,
+  stopScheduledJob,
+} from "../integration-tests/helpers"
+
+const CHECKOUTS = positiveInteger("BENCH_CHECKOUTS", 15)
+/** Untimed checkouts of each provider before the timed ones: JIT, connection pools, the first token. */
+const WARMUP = 2
+const RECONCILE_JOB = "retail-financing-reconcile-applications"
+
+function positiveInteger(name: string, fallback: number): number {
+  const text = process.env[name]
+  const value = text === undefined || text === "" ? fallback : Number(text)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
+  return value
+}
+
+/** One answer of the plugin's callback route, as the proxy in front of it saw it. */
+interface HookCall {
+  sessionId: string
+  status: number
+  ms: number
+}
+
+/**
+ * A pass-through proxy in front of Medusa's callback route: the plugin's backendUrl points here, so the
+ * sandbox's callbacks arrive here first and are timed from arrival to the end of Medusa's answer.
+ */
+class HookTimer {
+  readonly calls: HookCall[] = []
+  private readonly waiting = new Map<string, (call: HookCall) => void>()
+  private readonly agent = new http.Agent({ keepAlive: true })
+
+  private constructor(
+    private readonly server: http.Server,
+    readonly url: string
+  ) {}
+
+  static async start(target: string): Promise<HookTimer> {
+    const server = http.createServer()
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const timer = new HookTimer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const begun = performance.now()
+      const chunks: Buffer[] = []
+      req.on("data", (chunk: Buffer) => chunks.push(chunk))
+      req.on("end", () => {
+        const upstream = http.request(
+          new URL(req.url ?? "/", target),
+          { method: req.method, headers: { ...req.headers, host: new URL(target).host }, agent: timer.agent },
+          (answer) => {
+            const body: Buffer[] = []
+            answer.on("data", (chunk: Buffer) => body.push(chunk))
+            answer.on("end", () => {
+              const sessionId = /^\/hooks\/retail-financing\/([^/]+)\//.exec(req.url ?? "")?.[1] ?? ""
+              const call = { sessionId, status: answer.statusCode ?? 0, ms: performance.now() - begun }
+              timer.calls.push(call)
+              if (call.status >= 200 && call.status < 300) timer.waiting.get(sessionId)?.(call)
+              res.writeHead(answer.statusCode ?? 502, answer.headers)
+              res.end(Buffer.concat(body))
+            })
+          }
+        )
+        upstream.on("error", () => res.destroy())
+        upstream.end(Buffer.concat(chunks))
+      })
+    })
+    return timer
+  }
+
+  /** Resolves with the first 2xx answer to a callback for this session; call before the status moves. */
+  answered(sessionId: string, timeoutMs = 60_000): Promise<HookCall> {
+    return new Promise((resolve, reject) => {
+      const timeout = setTimeout(() => {
+        this.waiting.delete(sessionId)
+        reject(new Error(`no callback for session ${sessionId} was answered 2xx within ${timeoutMs} ms`))
+      }, timeoutMs)
+      this.waiting.set(sessionId, (call) => {
+        clearTimeout(timeout)
+        this.waiting.delete(sessionId)
+        resolve(call)
+      })
+    })
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()))
+    this.server.closeAllConnections()
+    this.agent.destroy()
+    await closed
+  }
+}
+
+const ENDPOINT_CLASSES = ["token", "create", "status", "list", "other"] as const
+type EndpointClass = (typeof ENDPOINT_CLASSES)[number]
+type Counts = Record<EndpointClass, number>
+
+function classify(method: string, urlPath: string): EndpointClass {
+  if (method === "POST" && urlPath === "/v2/token") return "token"
+  if (method === "POST" && urlPath === "/v2/applications") return "create"
+  if (method === "GET" && /^\/v2\/applications\/(?!phone\/)[^/]+\/status$/.test(urlPath)) return "status"
+  if (method === "GET" && /^\/v2\/applications\/from\/[^/]+\/at\/[^/]+$/.test(urlPath)) return "list"
+  return "other"
+}
+
+function noCalls(): Counts {
+  return { token: 0, create: 0, status: 0, list: 0, other: 0 }
+}
+
+const PHASES = ["setup", "session", "approved", "signed", "complete"] as const
+type Phase = (typeof PHASES)[number]
+
+interface Checkout {
+  provider: "system" | "financing"
+  /** Milliseconds; the callbacks are 0 for the system provider, which has none. */
+  sessionMs: number
+  /** Medusa's handling of the Approved callback, and of the signed one (which completes the cart). */
+  approvedCallbackMs: number
+  signedCallbackMs: number
+  completeMs: number
+  /** Financing only: from the request that signs at the sandbox until the sandbox saw its callback answered. */
+  signToDeliveredMs: number
+  /** Answers the hook route gave in this checkout (a callback the route refused is sent again). */
+  callbackAnswers: number
+  calls: Record<Phase, Counts>
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]
+}
+
+let financing: FinancingEnvironment
+let hooks: HookTimer
+
+// Registered before the runner's own beforeAll, so the sandbox, the proxies and the port exist when
+// Medusa boots and reads medusa-config.ts.
+beforeAll(async () => {
+  financing = await startFinancingEnvironment()
+  hooks = await HookTimer.start(financing.backendUrl)
+  process.env.RETAIL_FINANCING_BACKEND_URL = hooks.url
+})
+afterAll(async () => {
+  await hooks?.close()
+  await financing?.close()
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: CheckoutSeed
+
+    beforeAll(async () => {
+      seed = await seedCheckoutStore(getContainer())
+      stopScheduledJob(RECONCILE_JOB)
+    })
+
+    it(
+      `checkout: ${CHECKOUTS} per provider, financing against the system provider`,
+      async () => {
+        const serviceLog = financing.serviceRequests.log
+        const runStart = serviceLog.length
+
+        /** Runs one phase, timing it and counting the service calls answered while it ran. */
+        async function phase<T>(
+          calls: Record<Phase, Counts>,
+          name: Phase,
+          work: () => Promise<T>
+        ): Promise<{ result: T; ms: number }> {
+          const from = serviceLog.length
+          const begun = performance.now()
+          const result = await work()
+          const ms = performance.now() - begun
+          for (const entry of serviceLog.slice(from)) calls[name][classify(entry.method, entry.path)]++
+          return { result, ms }
+        }
+
+        async function startCheckout(calls: Record<Phase, Counts>, providerId: string) {
+          const { result: cart } = await phase(calls, "setup", async () => {
+            const cart = await createCheckoutCart(api, seed, {
+              items: [
+                { variantIndex: 0, quantity: 1 },
+                { variantIndex: 1, quantity: 2 },
+              ],
+              promoCodes: [seed.promoCodes.tenOff],
+            })
+            const collection = await createPaymentCollection(api, seed, cart.id)
+            return { ...cart, collectionId: collection.id }
+          })
+          const { result: collection, ms: sessionMs } = await phase(calls, "session", () =>
+            store<{ payment_collection: HttpTypes.StorePaymentCollection }>(
+              api,
+              seed,
+              `/store/payment-collections/${cart.collectionId}/payment-sessions`,
+              { provider_id: providerId }
+            )
+          )
+          const session = collection.payment_collection.payment_sessions?.find(
+            (candidate) => candidate.provider_id === providerId
+          )
+          if (!session) throw new Error(`cart ${cart.id}: no ${providerId} session was started`)
+          return { cartId: cart.id, session, sessionMs }
+        }
+
+        async function complete(calls: Record<Phase, Counts>, cartId: string) {
+          const { result, ms } = await phase(calls, "complete", () =>
+            store<{ type: string; order?: { id: string }; error?: unknown }>(
+              api,
+              seed,
+              `/store/carts/${cartId}/complete`,
+              {}
+            )
+          )
+          if (result.type !== "order" || !result.order) {
+            throw new Error(`cart ${cartId} did not complete into an order: ${JSON.stringify(result)}`)
+          }
+          return { orderId: result.order.id, completeMs: ms }
+        }
+
+        async function systemCheckout(): Promise<Checkout> {
+          const calls = emptyPhaseCalls()
+          const { cartId, sessionMs } = await startCheckout(calls, SYSTEM_PAYMENT_PROVIDER_ID)
+          const { completeMs } = await complete(calls, cartId)
+          return {
+            provider: "system",
+            sessionMs,
+            approvedCallbackMs: 0,
+            signedCallbackMs: 0,
+            completeMs,
+            signToDeliveredMs: 0,
+            callbackAnswers: 0,
+            calls,
+          }
+        }
+
+        async function financingCheckout(): Promise<Checkout> {
+          const calls = emptyPhaseCalls()
+          const { cartId, session, sessionMs } = await startCheckout(calls, RETAIL_FINANCING_PROVIDER_ID)
+          const publicId = session.data?.publicId
+          if (typeof publicId !== "string") throw new Error(`session ${session.id} holds no publicId`)
+
+          const answersBefore = hooks.calls.length
+          /** Moves the application at the sandbox; resolves once its callback was answered and delivered. */
+          const move = async (status: string, callbacks: number) => {
+            const answered = hooks.answered(session.id)
+            // Awaited below; this only keeps a timeout after an earlier failure from going unhandled.
+            answered.catch(() => undefined)
+            await moveApplication(financing.sandbox, publicId, status)
+            const hook = await answered
+            // The sandbox marks a callback delivered once it has read the answer.
+            await eventually(
+              async () => {
+                const application = await sandboxApplication(financing.sandbox, publicId)
+                const delivered = application.callbacks.filter((callback) => callback.delivered).length
+                if (delivered < callbacks) throw new Error(`${delivered} of ${callbacks} callbacks delivered`)
+              },
+              30_000,
+              2
+            )
+            return hook
+          }
+          const { result: approved } = await phase(calls, "approved", () => move("Approved", 1))
+          const { result: signed, ms: signToDeliveredMs } = await phase(calls, "signed", () =>
+            move("SignedWaitingForInvoice", 2)
+          )
+          const orders = await orderIdsOfCart(getContainer(), cartId)
+          if (orders.length !== 1) {
+            throw new Error(`cart ${cartId}: ${orders.length} orders after the signed callback, not 1`)
+          }
+
+          const { orderId, completeMs } = await complete(calls, cartId)
+          if (orderId !== orders[0]) {
+            throw new Error(`cart ${cartId}: completion returned ${orderId}, the callback made ${orders[0]}`)
+          }
+          return {
+            provider: "financing",
+            sessionMs,
+            approvedCallbackMs: approved.ms,
+            signedCallbackMs: signed.ms,
+            completeMs,
+            signToDeliveredMs,
+            callbackAnswers: hooks.calls.slice(answersBefore).filter((call) => call.sessionId === session.id)
+              .length,
+            calls,
+          }
+        }
+
+        for (let i = 0; i < WARMUP; i++) {
+          await systemCheckout()
+          await financingCheckout()
+        }
+        const warmupCalls = serviceLog.slice(runStart).length
+
+        const loadBefore = os.loadavg()[0]
+        const started = performance.now()
+        const checkouts: Checkout[] = []
+        for (let i = 0; i < CHECKOUTS; i++) {
+          // ABBA: each provider goes first every other round.
+          const order =
+            i % 2 === 0 ? [systemCheckout, financingCheckout] : [financingCheckout, systemCheckout]
+          for (const run of order) checkouts.push(await run())
+        }
+        const wallMs = performance.now() - started
+        const loadAfter = os.loadavg()[0]
+
+        report({
+          checkouts,
+          wallMs,
+          load: [loadBefore, loadAfter],
+          warmupCalls,
+          runCalls: serviceLog.slice(runStart).map((entry) => classify(entry.method, entry.path)),
+          beforeRunCalls: serviceLog.slice(0, runStart).map((entry) => classify(entry.method, entry.path)),
+        })
+      },
+      // Booting and seeding are the runner's beforeAll; this covers the checkouts, warm-up included.
+      60_000 + (CHECKOUTS + WARMUP) * 2 * 15_000
+    )
+  },
+})
+
+function emptyPhaseCalls(): Record<Phase, Counts> {
+  return { setup: noCalls(), session: noCalls(), approved: noCalls(), signed: noCalls(), complete: noCalls() }
+}
+
+/** A store API POST; a refusal carries Medusa's reason, not only axios's status line. */
+async function store<T>(api: AxiosInstance, seed: CheckoutSeed, url: string, body: unknown): Promise<T> {
+  try {
+    return (await api.post<T>(url, body, { headers: seed.headers })).data
+  } catch (error) {
+    if (isAxiosError(error) && error.response) {
+      throw new Error(
+        `POST ${url} answered ${error.response.status}: ${JSON.stringify(error.response.data)}`,
+        {
+          cause: error,
+        }
+      )
+    }
+    throw error
+  }
+}
+
+interface RunFigures {
+  checkouts: Checkout[]
+  wallMs: number
+  load: [number, number]
+  warmupCalls: number
+  /** Every service call from the first warm-up checkout to the end, by endpoint class. */
+  runCalls: EndpointClass[]
+  /** Service calls before any checkout (boot and seed): expected none. */
+  beforeRunCalls: EndpointClass[]
+}
+
+function report({ checkouts, wallMs, load, warmupCalls, runCalls, beforeRunCalls }: RunFigures): void {
+  const system = checkouts.filter((checkout) => checkout.provider === "system")
+  const financed = checkouts.filter((checkout) => checkout.provider === "financing")
+
+  const stats = (values: number[]) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95) })
+  type Row = {
+    phase: string
+    system: { p50: number; p95: number } | null
+    financing: { p50: number; p95: number }
+  }
+  const rows: Row[] = [
+    {
+      phase: "initiate session",
+      system: stats(system.map((c) => c.sessionMs)),
+      financing: stats(financed.map((c) => c.sessionMs)),
+    },
+    {
+      phase: "callback: Approved",
+      system: null,
+      financing: stats(financed.map((c) => c.approvedCallbackMs)),
+    },
+    {
+      phase: "callback: signed -> order",
+      system: null,
+      financing: stats(financed.map((c) => c.signedCallbackMs)),
+    },
+    {
+      phase: "complete cart",
+      system: stats(system.map((c) => c.completeMs)),
+      financing: stats(financed.map((c) => c.completeMs)),
+    },
+    {
+      phase: "callbacks + complete",
+      system: stats(system.map((c) => c.completeMs)),
+      financing: stats(financed.map((c) => c.approvedCallbackMs + c.signedCallbackMs + c.completeMs)),
+    },
+    {
+      phase: "total",
+      system: stats(system.map((c) => c.sessionMs + c.completeMs)),
+      financing: stats(
+        financed.map((c) => c.sessionMs + c.approvedCallbackMs + c.signedCallbackMs + c.completeMs)
+      ),
+    },
+    {
+      phase: "sign -> callback delivered (wall)",
+      system: null,
+      financing: stats(financed.map((c) => c.signToDeliveredMs)),
+    },
+  ]
+
+  const ms = (value: number) => value.toFixed(1)
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`
+  const timingLines = rows.map((row) => [
+    row.phase,
+    row.system ? ms(row.system.p50) : "-",
+    row.system ? ms(row.system.p95) : "-",
+    ms(row.financing.p50),
+    ms(row.financing.p95),
+    row.system ? ratio(row.financing.p50, row.system.p50) : "-",
+    row.system ? ratio(row.financing.p95, row.system.p95) : "-",
+  ])
+
+  const mean = (select: (checkout: Checkout) => number) =>
+    financed.reduce((sum, checkout) => sum + select(checkout), 0) / financed.length
+  const range = (select: (checkout: Checkout) => number) => {
+    const values = financed.map(select)
+    return `${Math.min(...values)}-${Math.max(...values)}`
+  }
+  const perCheckout = (kind: EndpointClass, phases: readonly Phase[]) => (checkout: Checkout) =>
+    phases.reduce((sum, name) => sum + checkout.calls[name][kind], 0)
+  const goals: Record<EndpointClass, string> = {
+    token: "0 (1 per process)",
+    create: "1",
+    status: "1",
+    list: "0",
+    other: "0",
+  }
+  const callLines = ENDPOINT_CLASSES.map((kind) => [
+    kind,
+    ...PHASES.map((name) => mean(perCheckout(kind, [name])).toFixed(2)),
+    mean(perCheckout(kind, PHASES)).toFixed(2),
+    range(perCheckout(kind, PHASES)),
+    goals[kind],
+  ])
+  const inPhase = (name: Phase) => (checkout: Checkout) =>
+    ENDPOINT_CLASSES.reduce((sum, kind) => sum + checkout.calls[name][kind], 0)
+  callLines.push([
+    "all",
+    ...PHASES.map((name) => mean(inPhase(name)).toFixed(2)),
+    mean(totalCalls).toFixed(2),
+    range(totalCalls),
+    "2",
+  ])
+  const systemCalls = system.reduce((sum, checkout) => sum + totalCalls(checkout), 0)
+  const tokens = [...beforeRunCalls, ...runCalls].filter((kind) => kind === "token").length
+  const resentCallbacks = financed.reduce((sum, checkout) => sum + checkout.callbackAnswers - 2, 0)
+
+  const out = [
+    `checkout bench: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), ` +
+      `load average ${load[0].toFixed(1)} -> ${load[1].toFixed(1)}; ${CHECKOUTS} checkouts per provider ` +
+      `(ABBA-alternated, after ${WARMUP} untimed each) in ${(wallMs / 1000).toFixed(1)} s`,
+    "",
+    table(
+      ["phase (ms)", "system p50", "system p95", "financing p50", "financing p95", "ratio p50", "ratio p95"],
+      timingLines
+    ),
+    "",
+    "ratio = financing / system. A callback is Medusa handling one of the service's status callbacks, timed",
+    "at a proxy in front of the hook route: Approved (re-read the status), then the signed contract (re-read,",
+    "authorize, complete the cart). With financing the shopper's complete only returns the order the",
+    "callback made, so 'callbacks + complete' is the like-for-like completion; 'total' adds the session.",
+    "'sign -> callback delivered' adds the sandbox's dispatch and a 2 ms poll to the signed callback.",
+    "",
+    `financing service calls per financing checkout (mean over ${financed.length}; by phase):`,
+    table(["endpoint", ...PHASES, "per checkout", "min-max", "goal"], callLines),
+    "",
+    `service calls during system checkouts: ${systemCalls}; before the first checkout (boot, seed): ` +
+      `${beforeRunCalls.length}; during the warm-up: ${warmupCalls}`,
+    `tokens for the whole run (process): ${tokens} (goal 1); callbacks sent again after a refusal: ${resentCallbacks}`,
+  ]
+  process.stdout.write(`\n${out.join("\n")}\n\n`)
+
+  const results = path.join(__dirname, "results")
+  mkdirSync(results, { recursive: true })
+  writeFileSync(
+    path.join(results, "checkout.json"),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        load,
+        checkoutsPerProvider: CHECKOUTS,
+        warmupPerProvider: WARMUP,
+        wallMs,
+        phases: rows.map((row) => ({
+          ...row,
+          ratioP50: row.system ? row.financing.p50 / row.system.p50 : null,
+          ratioP95: row.system ? row.financing.p95 / row.system.p95 : null,
+        })),
+        serviceCalls: {
+          perFinancingCheckout: Object.fromEntries(
+            ENDPOINT_CLASSES.map((kind) => [
+              kind,
+              {
+                mean: mean(perCheckout(kind, PHASES)),
+                byPhase: Object.fromEntries(PHASES.map((name) => [name, mean(perCheckout(kind, [name]))])),
+              },
+            ])
+          ),
+          duringSystemCheckouts: systemCalls,
+          beforeFirstCheckout: beforeRunCalls.length,
+          duringWarmup: warmupCalls,
+          tokensWholeRun: tokens,
+        },
+        checkouts,
+      },
+      null,
+      2
+    )
+  )
+}
+
+function totalCalls(checkout: Checkout): number {
+  return PHASES.reduce(
+    (sum, name) => sum + ENDPOINT_CLASSES.reduce((inner, kind) => inner + checkout.calls[name][kind], 0),
+    0
+  )
+}
+
+function table(titles: string[], lines: string[][]): string {
+  const widths = titles.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length))
+  )
+  return [titles, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column])))
+        .join("  ")
+    )
+    .join("\n")
+}
