@@ -50,6 +50,7 @@ import {
   seedCheckoutStore,
   startFinancingEnvironment,
   stopScheduledJob,
+  TWO_ITEMS_WITH_PROMOTION,
 } from "../integration-tests/helpers"
 
 const CHECKOUTS = positiveInteger("BENCH_CHECKOUTS", 15)
@@ -225,13 +226,7 @@ medusaIntegrationTestRunner({
 
         async function startCheckout(calls: Record<Phase, Counts>, providerId: string) {
           const { result: cart } = await phase(calls, "setup", async () => {
-            const cart = await createCheckoutCart(api, seed, {
-              items: [
-                { variantIndex: 0, quantity: 1 },
-                { variantIndex: 1, quantity: 2 },
-              ],
-              promoCodes: [seed.promoCodes.tenOff],
-            })
+            const cart = await createCheckoutCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
             const collection = await createPaymentCollection(api, seed, cart.id)
             return { ...cart, collectionId: collection.id }
           })

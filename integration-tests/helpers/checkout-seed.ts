@@ -31,6 +31,15 @@ export const CHECKOUT_PROMO_CODES = {
   freeShipping: "FREESHIP",
 } as const
 
+/** The checkout: two items (one of them twice), shipping, a promotion and tax. */
+export const TWO_ITEMS_WITH_PROMOTION = {
+  items: [
+    { variantIndex: 0, quantity: 1 },
+    { variantIndex: 1, quantity: 2 },
+  ],
+  promoCodes: [CHECKOUT_PROMO_CODES.tenOff],
+}
+
 export type CheckoutProductInput = { title: string; price: number }
 
 export type CheckoutSeedOptions = {

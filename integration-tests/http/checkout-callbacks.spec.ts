@@ -28,6 +28,7 @@ import {
   setSandboxFaults,
   startFinancingEnvironment,
   stopScheduledJob,
+  TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
 const RECONCILE_JOB = "retail-financing-reconcile-applications"
@@ -61,13 +62,7 @@ medusaIntegrationTestRunner({
 
     /** A cart with two items, shipping, a promotion and tax, and a financing session started on it. */
     async function financedCart() {
-      const cart = await createCheckoutCart(api, seed, {
-        items: [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-        ],
-        promoCodes: [seed.promoCodes.tenOff],
-      })
+      const cart = await createCheckoutCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
       const collection = await createPaymentCollection(api, seed, cart.id)
       const response = await api.post(
         `/store/payment-collections/${collection.id}/payment-sessions`,

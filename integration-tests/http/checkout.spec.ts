@@ -12,6 +12,7 @@ import {
   sandboxApplication,
   seedCheckoutStore,
   startFinancingEnvironment,
+  TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
 let financing: FinancingEnvironment
@@ -57,13 +58,7 @@ medusaIntegrationTestRunner({
 
     describe("pay over time", () => {
       it("builds the application from the cart on the server, and a signed contract becomes one order", async () => {
-        const cart = await createCheckoutCart(api, seed, {
-          items: [
-            { variantIndex: 0, quantity: 1 },
-            { variantIndex: 1, quantity: 2 },
-          ],
-          promoCodes: [seed.promoCodes.tenOff],
-        })
+        const cart = await createCheckoutCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
         expect(cart.discount_total).toBeGreaterThan(0)
         expect(cart.tax_total).toBeGreaterThan(0)
 
