@@ -76,6 +76,24 @@ export async function startFinancingEnvironment(
   }
 }
 
+/**
+ * Starts the financing environment for a spec file and stops it after. Call it at the top of the file,
+ * before `medusaIntegrationTestRunner`, so its `beforeAll` runs first: the returned object is filled in
+ * by then.
+ */
+export function useFinancingEnvironment(
+  sandboxOptions: Parameters<typeof startSandbox>[0] = {}
+): FinancingEnvironment {
+  const environment = {} as FinancingEnvironment
+  beforeAll(async () => {
+    Object.assign(environment, await startFinancingEnvironment(sandboxOptions))
+  })
+  afterAll(async () => {
+    await environment.close()
+  })
+  return environment
+}
+
 /** The sandbox's own record of an application (its control endpoint). */
 export async function sandboxApplication(sandbox: RunningSandbox, publicId: string) {
   const response = await fetch(`${sandbox.url}/sandbox/applications/${publicId}`)

@@ -9,7 +9,6 @@ import { syncFinancingSession } from "../../src/checkout/sync-session"
 import type { ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   type CheckoutSeed,
-  type FinancingEnvironment,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
@@ -26,7 +25,7 @@ import {
   seedCheckoutStore,
   sessionById,
   setSandboxFaults,
-  startFinancingEnvironment,
+  useFinancingEnvironment,
   stopScheduledJob,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
@@ -34,15 +33,8 @@ import {
 const RECONCILE_JOB = "retail-financing-reconcile-applications"
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 
-let financing: FinancingEnvironment
-
 // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment()
-})
-afterAll(async () => {
-  await financing.close()
-})
+const financing = useFinancingEnvironment()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

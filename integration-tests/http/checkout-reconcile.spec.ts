@@ -5,7 +5,6 @@ import { reconcileFinancingApplications } from "../../src/checkout/reconcile"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
   type CheckoutSeed,
-  type FinancingEnvironment,
   RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   callbacksSettled,
@@ -17,7 +16,7 @@ import {
   paymentsOfSession,
   seedCheckoutStore,
   sessionById,
-  startFinancingEnvironment,
+  useFinancingEnvironment,
   stopScheduledJob,
 } from "../helpers"
 
@@ -25,15 +24,8 @@ const RECONCILE_JOB = "retail-financing-reconcile-applications"
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 
-let financing: FinancingEnvironment
-
 // Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment({ faults: { dropCallbackRate: 1 } })
-})
-afterAll(async () => {
-  await financing.close()
-})
+const financing = useFinancingEnvironment({ faults: { dropCallbackRate: 1 } })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

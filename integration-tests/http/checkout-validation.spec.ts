@@ -6,7 +6,6 @@ import {
   CHECKOUT_ADDRESS,
   type CheckoutAddress,
   type CheckoutSeed,
-  type FinancingEnvironment,
   RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   createCheckoutCart,
@@ -14,7 +13,7 @@ import {
   sandboxApplication,
   sandboxApplications,
   seedCheckoutStore,
-  startFinancingEnvironment,
+  useFinancingEnvironment,
   stopScheduledJob,
 } from "../helpers"
 
@@ -22,15 +21,8 @@ const RECONCILE_JOB = "retail-financing-reconcile-applications"
 /** medusa-config.ts: the storefront the plugin may send shoppers back to, and its return templates. */
 const STOREFRONT = "http://localhost:8000"
 
-let financing: FinancingEnvironment
-
 // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment()
-})
-afterAll(async () => {
-  await financing.close()
-})
+const financing = useFinancingEnvironment()
 
 type StoreSession = { id: string; amount: number; data: Record<string, unknown> & { publicId: string } }
 type Answer = {

@@ -3,7 +3,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import {
   type CheckoutSeed,
-  type FinancingEnvironment,
   RETAIL_FINANCING_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
@@ -11,19 +10,12 @@ import {
   moveApplication,
   sandboxApplication,
   seedCheckoutStore,
-  startFinancingEnvironment,
+  useFinancingEnvironment,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
-let financing: FinancingEnvironment
-
 // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment()
-})
-afterAll(async () => {
-  await financing.close()
-})
+const financing = useFinancingEnvironment()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
