@@ -1,4 +1,4 @@
-import type { LowestPaymentOption } from "../lib/financing/schemas"
+import type { FinancingPartner, LowestPaymentOption } from "../lib/financing/schemas"
 import { fromCents, toCents } from "./money"
 import { partnersFor } from "./seed"
 
@@ -11,8 +11,12 @@ const WORST_COST_FACTOR = 2.1
  * A plausible lowest-payment offer: monthly payments over the term that cover the amount with a lease
  * cost, and early buyouts that save more the sooner they come.
  */
-export function lowestPaymentOption(storeCode: string, amount: number): LowestPaymentOption {
-  const partner = partnersFor(storeCode)[0]
+export function lowestPaymentOption(
+  storeCode: string,
+  amount: number,
+  partners: readonly FinancingPartner[] = partnersFor(storeCode)
+): LowestPaymentOption {
+  const partner = partners[0]
   const cents = toCents(amount)
   const monthly = (factor: number) => fromCents(Math.ceil((cents * factor) / TERM_MONTHS))
   const fullCost = cents * WORST_COST_FACTOR

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http"
+import type { FinancingPartner } from "../lib/financing/schemas"
 import type { CallbackDispatcher } from "./callbacks"
 import type { SandboxEngine } from "./engine"
 import type { FaultSettings, ResolvedSandboxOptions, SandboxCredentials } from "./options"
@@ -13,6 +14,8 @@ export interface SandboxContext {
   faults: FaultSettings
   random: () => number
   stores: ReadonlyMap<string, SandboxCredentials>
+  /** The store's financing partners, configured or seeded. */
+  partnersOf: (storeCode: string) => FinancingPartner[]
   /** Base URL for links a browser follows: the public URL, or the address the request came to. */
   publicBase: (request: IncomingMessage) => string
 }

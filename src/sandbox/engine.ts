@@ -3,6 +3,7 @@ import {
   type ApplicationInput,
   type ApplicationStatusValue,
   type DeliveryInformation,
+  type FinancingPartner,
   RETURN_TYPES,
   type ReturnRequest,
   cartTotal,
@@ -60,6 +61,8 @@ export class SandboxEngine {
   constructor(
     private readonly timings: EngineTimings,
     private readonly listeners: EngineListeners,
+    private readonly partnersOf: (storeCode: string) => FinancingPartner[] = (storeCode) =>
+      partnersFor(storeCode),
     private readonly now: () => Date = () => new Date()
   ) {}
 
@@ -244,7 +247,7 @@ export class SandboxEngine {
     }
     if (isSigned(status) && contract.invoiceAmount === null) {
       const inStoreCents = Math.min(10_000, Math.round(totalCents * 0.1))
-      const partner = partnersFor(application.storeCode)[0]
+      const partner = this.partnersOf(application.storeCode)[0]
       Object.assign(contract, {
         invoiceAmount: fromCents(totalCents),
         totalInStorePayment: fromCents(inStoreCents),

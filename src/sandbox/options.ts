@@ -1,9 +1,17 @@
 import { z } from "zod"
-import { CARRIER_CODE_PATTERN, HttpUrl, nonBlank } from "../lib/financing/schemas"
+import { CARRIER_CODE_PATTERN, FinancingPartner, HttpUrl, nonBlank } from "../lib/financing/schemas"
 
 export const DEFAULT_CREDENTIALS = { username: "sandbox", password: "sandbox-password", storeCode: "SANDBOX" }
 
-const Credentials = z.object({ username: nonBlank, password: nonBlank, storeCode: nonBlank }).strict()
+const Credentials = z
+  .object({
+    username: nonBlank,
+    password: nonBlank,
+    storeCode: nonBlank,
+    /** The store's active financing partners; two sandbox partners when absent. */
+    partners: z.array(FinancingPartner).min(1).optional(),
+  })
+  .strict()
 export type SandboxCredentials = z.infer<typeof Credentials>
 
 const rate = z.number().min(0).max(1)
@@ -26,10 +34,12 @@ export const SandboxOptions = z
   .object({
     port: z.number().int().min(0).max(65_535).default(0),
     host: z.string().min(1).default("127.0.0.1"),
-    credentials: z
-      .union([Credentials, z.array(Credentials).min(1)])
-      .default(DEFAULT_CREDENTIALS)
-      .transform((value) => (Array.isArray(value) ? value : [value])),
+    // One store or several; made a list first so that an error names its exact place.
+    credentials: z.preprocess(
+      (value: unknown): unknown[] =>
+        value === undefined ? [DEFAULT_CREDENTIALS] : Array.isArray(value) ? (value as unknown[]) : [value],
+      z.array(Credentials).min(1)
+    ),
     tokenTtlSeconds: z
       .number()
       .int()
@@ -61,5 +71,9 @@ export const SandboxOptions = z
     { path: ["credentials"], message: "store codes must be unique" }
   )
 
-export type SandboxOptionsInput = z.input<typeof SandboxOptions>
+type CredentialsInput = z.input<typeof Credentials>
+/** What startSandbox takes: every option optional, credentials for one store or several. */
+export type SandboxOptionsInput = Omit<z.input<typeof SandboxOptions>, "credentials"> & {
+  credentials?: CredentialsInput | CredentialsInput[]
+}
 export type ResolvedSandboxOptions = z.output<typeof SandboxOptions>

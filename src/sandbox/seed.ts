@@ -1,7 +1,8 @@
 import type { FinancingPartner, ReturnReason } from "../lib/financing/schemas"
 
-/** Two partners for every store: the sandbox's stores differ only by code. */
-export function partnersFor(storeCode: string): FinancingPartner[] {
+/** The store's configured partners, or two sandbox partners named after the store. */
+export function partnersFor(storeCode: string, configured?: readonly FinancingPartner[]): FinancingPartner[] {
+  if (configured && configured.length > 0) return [...configured]
   const suffix = storeCode.slice(0, 8).toUpperCase()
   return [
     {

@@ -11,6 +11,7 @@ import { type FaultSettings, SandboxOptions, type SandboxOptionsInput } from "./
 import { StateFile } from "./persistence"
 import { seededRandom } from "./random"
 import type { Router } from "./router"
+import { partnersFor } from "./seed"
 import { TokenIssuer } from "./tokens"
 
 export interface RunningSandbox {
@@ -43,10 +44,13 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Run
     onChange: save,
     log,
   })
-  const engine = new SandboxEngine(options, {
-    onStatusChange: (change) => callbacks.enqueue(change),
-    onChange: save,
-  })
+  const stores = new Map(options.credentials.map((store) => [store.storeCode, store]))
+  const partnersOf = (storeCode: string) => partnersFor(storeCode, stores.get(storeCode)?.partners)
+  const engine = new SandboxEngine(
+    options,
+    { onStatusChange: (change) => callbacks.enqueue(change), onChange: save },
+    partnersOf
+  )
   if (options.stateFile) {
     stateFile = new StateFile(options.stateFile, () => engine.snapshot(), log)
     const snapshot = stateFile.load()
@@ -61,7 +65,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Run
     callbacks,
     faults,
     random,
-    stores: new Map(options.credentials.map((store) => [store.storeCode, store])),
+    stores,
+    partnersOf,
     publicBase: (request) => options.publicUrl?.replace(/\/+$/, "") ?? baseFromRequest(request, listeningUrl),
   }
   const routers = { v2: v2Routes(context), apply: hostedPageRoutes(context), sandbox: controlRoutes(context) }

@@ -27,7 +27,7 @@ import {
   validationFailed,
 } from "../http"
 import type { SandboxApplication } from "../records"
-import { RETURN_REASONS, partnersFor } from "../seed"
+import { RETURN_REASONS } from "../seed"
 import { lowestPaymentOption } from "../calculator"
 import { Router } from "../router"
 import type { z } from "zod"
@@ -140,7 +140,7 @@ export function v2Routes(context: SandboxContext): Router {
       const amount = /^-?\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : Number.NaN
       parseField(PositiveMoney, amount, "financedAmount")
       request.resume()
-      sendJson(response, 200, lowestPaymentOption(storeCode, amount))
+      sendJson(response, 200, lowestPaymentOption(storeCode, amount, context.partnersOf(storeCode)))
     }
   )
 
@@ -259,7 +259,7 @@ export function v2Routes(context: SandboxContext): Router {
   })
 
   router.add("GET", /^\/v2\/financingpartners$/, async (request, response) => {
-    sendJson(response, 200, partnersFor(authenticate(context, request)))
+    sendJson(response, 200, context.partnersOf(authenticate(context, request)))
   })
 
   router.add("GET", /^\/v2\/returnreasons$/, async (request, response) => {
