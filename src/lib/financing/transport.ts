@@ -69,6 +69,12 @@ export class Transport {
       transformResponse: [(data: unknown) => data],
       transitional: { clarifyTimeoutError: true, silentJSONParsing: false, forcedJSONParsing: false },
     })
+    // axios's own timeout only notices a silent socket; a body that trickles in would never end. Each
+    // attempt (axios-retry sends retries back through this interceptor) gets a deadline of its own.
+    this.http.interceptors.request.use((config) => {
+      config.signal = AbortSignal.timeout(options.timeoutMs)
+      return config
+    })
     axiosRetry(this.http, { retries: 0 })
   }
 
@@ -142,7 +148,7 @@ function translateAxiosError(
       retryAfterMs: parseRetryAfter(retryAfter),
     })
   }
-  if (error.code === "ETIMEDOUT" || error.code === "ECONNABORTED")
+  if (error.code === "ETIMEDOUT" || error.code === "ECONNABORTED" || error.code === "ERR_CANCELED")
     return new FinancingTimeoutError(endpoint, timeoutMs)
   const code = error.code ?? (error.cause as { code?: string } | undefined)?.code
   return new FinancingConnectionError(
