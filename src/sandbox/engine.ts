@@ -12,7 +12,7 @@ import { fromCents, toCents } from "./money"
 import type { ResolvedSandboxOptions } from "./options"
 import { EMPTY_CONTRACT, type SandboxApplication } from "./records"
 import { partnersFor } from "./seed"
-import { canTransition, hasContract, isSigned, pathTo } from "./state-machine"
+import { OPEN_STATUSES, canTransition, hasContract, isSigned, pathTo } from "./state-machine"
 
 /** A rule of the service was broken; the HTTP layer turns it into a 409 (or a 404). */
 export class SandboxConflict extends Error {}
@@ -36,13 +36,6 @@ export interface EngineSnapshot {
   nextApplicationId: number
   applications: SandboxApplication[]
 }
-
-const UNSIGNED_OPEN: ReadonlySet<ApplicationStatusValue> = new Set([
-  "Pending",
-  "Pre-qualified",
-  "PendingApproval",
-  "Approved",
-])
 
 type EngineTimings = Pick<
   ResolvedSandboxOptions,
@@ -137,14 +130,14 @@ export class SandboxEngine {
   }
 
   sign(application: SandboxApplication): void {
-    if (!UNSIGNED_OPEN.has(application.status)) {
+    if (!OPEN_STATUSES.has(application.status)) {
       throw new SandboxConflict(`an application in status ${application.status} cannot be signed`)
     }
     this.walkTo(application, "SignedWaitingForInvoice")
   }
 
   decline(application: SandboxApplication): void {
-    if (!UNSIGNED_OPEN.has(application.status)) {
+    if (!OPEN_STATUSES.has(application.status)) {
       throw new SandboxConflict(`an application in status ${application.status} cannot be declined`)
     }
     this.move(application, "Declined")
@@ -287,7 +280,7 @@ export class SandboxEngine {
   /** The sandbox's own clock-driven moves: expiry, invoice approval, return settlement. */
   private armTimers(application: SandboxApplication): void {
     const { status } = application
-    if (UNSIGNED_OPEN.has(status)) {
+    if (OPEN_STATUSES.has(status)) {
       const expiresAt = Date.parse(application.createdAt) + this.timings.applicationTtlSeconds * 1000
       this.after(expiresAt - this.now().getTime(), application, status, "Expired")
     } else if (status === "SignedWaitingForInvoiceApproval") {

@@ -10,6 +10,14 @@ export const SIGNED_STATUSES: ReadonlySet<ApplicationStatusValue> = new Set([
 
 const RETURN_STATUSES: ReadonlySet<ApplicationStatusValue> = new Set(["PendingReturn", "Returned"])
 
+/** Not yet signed, and not yet decided against: the shopper can still sign, decline, or let it expire. */
+export const OPEN_STATUSES: ReadonlySet<ApplicationStatusValue> = new Set([
+  "Pending",
+  "Pre-qualified",
+  "PendingApproval",
+  "Approved",
+])
+
 /**
  * Every allowed move, in one table. The spec shows none, so these follow the life of a lease-to-own
  * contract: apply, decide, sign, invoice, fund, and return. A settled partial return or redraft goes back

@@ -3,6 +3,7 @@ import type { SandboxContext } from "../context"
 import { HttpError, readBody, redirect, sendHtml } from "../http"
 import type { SandboxApplication } from "../records"
 import { Router } from "../router"
+import { OPEN_STATUSES } from "../state-machine"
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -12,8 +13,6 @@ const escapeHtml = (text: string) =>
 
 const dollars = (amount: number) =>
   amount.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 })
-
-const OPEN_STATUSES = new Set(["Pending", "Pre-qualified", "PendingApproval", "Approved"])
 
 function page(title: string, body: string): string {
   return `<!doctype html>
