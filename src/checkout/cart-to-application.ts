@@ -4,6 +4,7 @@ import { ApplicationInput, Email, type Product } from "../lib/financing/schemas"
 import { issuesOf } from "../lib/financing/validation"
 import type { FinancingCart, FinancingCartAddress, FinancingCartLine } from "./cart"
 import { fromCents, toCents } from "./money"
+import { withoutUndefined } from "./without-undefined"
 import {
   type CheckoutProblem,
   type Checked,
@@ -239,8 +240,4 @@ function nonEmpty(address: FinancingCartAddress | null | undefined) {
   return Object.fromEntries(
     Object.entries(address).filter(([, value]) => typeof value === "string" && value.trim())
   )
-}
-
-function withoutUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 }

@@ -1,6 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { isHttpUrl } from "../lib/financing/schemas"
 import { CART_ID_PLACEHOLDER, type RetailFinancingOptions } from "../providers/retail-financing/options"
+import { withoutUndefined } from "./without-undefined"
 
 export interface RedirectUrls {
   redirectUrl?: string
@@ -38,8 +39,4 @@ function allowed(options: RetailFinancingOptions, field: string, value: unknown)
     )
   }
   return value
-}
-
-function withoutUndefined(urls: RedirectUrls): RedirectUrls {
-  return Object.fromEntries(Object.entries(urls).filter(([, value]) => value !== undefined))
 }
