@@ -1,6 +1,6 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import type { ApplicationStatusValue } from "../lib/financing/schemas"
-import { toPaymentSessionStatus } from "../providers/retail-financing/status-map"
+import { isPostSale, toPaymentSessionStatus } from "../providers/retail-financing/status-map"
 
 /** What a status read asks of Medusa for one payment session. */
 export type SessionAction = "authorize" | "capture" | "fail" | "cancel" | "record" | "none"
@@ -17,7 +17,6 @@ export interface SessionFacts {
 }
 
 const SETTLED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captured"])
-const RETURN_STATUSES: ReadonlySet<ApplicationStatusValue> = new Set(["PendingReturn", "Returned"])
 /** Sessions whose outcome is decided: nothing a later status says is written on them. */
 const CLOSED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captured", "error", "canceled"])
 
@@ -28,7 +27,7 @@ const CLOSED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captur
  */
 export function sessionAction(facts: SessionFacts): SessionAction {
   // A contract under return (or returned) never completes a cart or captures a payment.
-  if (RETURN_STATUSES.has(facts.applicationStatus)) return CLOSED.has(facts.sessionStatus) ? "none" : "record"
+  if (isPostSale(facts.applicationStatus)) return CLOSED.has(facts.sessionStatus) ? "none" : "record"
   const target = toPaymentSessionStatus(facts.applicationStatus, facts.sessionStatus)
   if ((target === "authorized" || target === "captured") && !facts.contractCoversCart) {
     return SETTLED.has(facts.sessionStatus) ? "none" : "fail"

@@ -40,7 +40,7 @@ import {
 import type { ApplicationStatus } from "../../lib/financing/schemas"
 import { type FinancingSessionData, sessionDataOf } from "./session-data"
 import { parseOptions, type RetailFinancingOptions } from "./options"
-import { toPaymentSessionStatus } from "./status-map"
+import { isSignedContract, toPaymentSessionStatus } from "./status-map"
 
 // The payment module's provider container holds only these (and configModule): no query, no cart.
 type InjectedDependencies = { logger: Logger }
@@ -128,7 +128,7 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const { status, data } = await this.readStatus(input.data, "authorized")
-    if (status === "error" && isSigned(data.applicationStatus)) {
+    if (status === "error" && isSignedContract(data.applicationStatus)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         `Retail financing application ${String(data.publicId)} was signed for less than the cart total; ` +
@@ -238,14 +238,3 @@ function shopperMessageFor(error: FinancingError): string {
     return "The financing service refused this request. Please choose another way to pay."
   return "The financing request could not be made. Please choose another way to pay."
 }
-
-function isSigned(status: unknown): boolean {
-  return typeof status === "string" && SIGNED_OR_FUNDED.has(status)
-}
-
-const SIGNED_OR_FUNDED: ReadonlySet<string> = new Set([
-  "SignedWaitingForInvoice",
-  "SignedWaitingForInvoiceApproval",
-  "Signed",
-  "Funded",
-])

@@ -40,3 +40,14 @@ export function toPaymentSessionStatus(
   if (mapped === undefined) throw new Error(`Unknown financing application status "${String(status)}"`)
   return mapped === UNCHANGED ? previous : mapped
 }
+
+/** A signed (or funded) contract: the statuses that authorize or capture. */
+export function isSignedContract(status: unknown): boolean {
+  const mapped = typeof status === "string" ? (STATUS_MAP as Record<string, unknown>)[status] : undefined
+  return mapped === "authorized" || mapped === "captured"
+}
+
+/** A return in flight or done: says nothing new about the payment, and must never complete a cart. */
+export function isPostSale(status: ApplicationStatusValue): boolean {
+  return STATUS_MAP[status] === UNCHANGED
+}
