@@ -40,17 +40,22 @@ async function tricklingService(): Promise<{
   }
 }
 
+function clientOf(url: string, options: { timeoutMs: number; maxRetries: number }) {
+  return new FinancingClient({
+    baseUrl: url,
+    username: "u",
+    password: "p-secret",
+    retryBaseDelayMs: 10,
+    retryMaxDelayMs: 10,
+    ...options,
+  })
+}
+
 describe("the per-attempt deadline", () => {
   it("ends an answer that trickles in past timeoutMs with a FinancingTimeoutError", async () => {
     const service = await tricklingService()
     try {
-      const client = new FinancingClient({
-        baseUrl: service.url,
-        username: "u",
-        password: "p-secret",
-        timeoutMs: 300,
-        maxRetries: 0,
-      })
+      const client = clientOf(service.url, { timeoutMs: 300, maxRetries: 0 })
       const started = Date.now()
       await expect(client.getApplicationStatus("app-1")).rejects.toBeInstanceOf(FinancingTimeoutError)
       const elapsed = Date.now() - started
@@ -64,15 +69,7 @@ describe("the per-attempt deadline", () => {
   it("gives each retry a deadline of its own, so a retried read is tried again in full", async () => {
     const service = await tricklingService()
     try {
-      const client = new FinancingClient({
-        baseUrl: service.url,
-        username: "u",
-        password: "p-secret",
-        timeoutMs: 200,
-        maxRetries: 1,
-        retryBaseDelayMs: 10,
-        retryMaxDelayMs: 10,
-      })
+      const client = clientOf(service.url, { timeoutMs: 200, maxRetries: 1 })
       await expect(client.getApplicationStatus("app-1")).rejects.toBeInstanceOf(FinancingTimeoutError)
       expect(service.statusRequests()).toBe(2)
     } finally {
