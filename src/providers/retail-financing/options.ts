@@ -1,7 +1,12 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 
-import { US_STATES, hasAtMostTwoDecimals, isHttpUrl } from "../../lib/financing/schemas/primitives"
+import {
+  CARRIER_CODE_PATTERN,
+  US_STATES,
+  hasAtMostTwoDecimals,
+  isHttpUrl,
+} from "../../lib/financing/schemas/primitives"
 
 // Values of these options must never reach a log line, an error message or session data.
 export const SECRET_OPTIONS = ["password", "callbackSecret"] as const
@@ -67,7 +72,42 @@ export const OPTION_DEFAULTS = {
   allowedRedirectOrigins: [] as readonly string[],
   timeoutMs: 15_000,
   maxRetries: 2,
+  invoiceOn: "fulfillment",
+  invoiceMaxBytes: 10 * 1024 * 1024,
+  directDeliveryTypes: ["pickup", "local-delivery"] as readonly string[],
 } as const
+
+const usPhone = z
+  .string({ error: stringError })
+  .trim()
+  .regex(/^(\d{3}-\d{3}-\d{4}|\d{10})$/, { error: "must be a US phone number like 555-123-4567" })
+
+const carrierCode = z
+  .string({ error: stringError })
+  .regex(CARRIER_CODE_PATTERN, { error: "must be a carrier code: one CamelCase token, no spaces" })
+
+/** Printed on generated invoices, and the delivery address of orders handed over in the store. */
+const storeAddress = z.strictObject(
+  {
+    street: text.max(50, { error: "must be at most 50 characters" }),
+    street2: z.string().trim().max(50, { error: "must be at most 50 characters" }).optional(),
+    city: text.max(50, { error: "must be at most 50 characters" }),
+    state: z.enum(US_STATES, { error: "must be a 2-letter US state code such as CA" }),
+    zip: z.string({ error: stringError }).regex(/^\d{5}$/, { error: "must be a 5-digit ZIP code" }),
+    phone: usPhone.optional(),
+  },
+  { error: "must be an object with street, city, state and zip" }
+)
+
+/** Who the service may contact about a return request (spec 2.6). */
+const returnAgent = z.strictObject(
+  {
+    name: text.max(100, { error: "must be at most 100 characters" }).optional(),
+    email: z.email({ error: "must be an email address" }).max(100).optional(),
+    phone: usPhone.optional(),
+  },
+  { error: "must be an object with name, email and phone" }
+)
 
 export const RetailFinancingOptionsSchema = z
   .strictObject(
@@ -94,6 +134,23 @@ export const RetailFinancingOptionsSchema = z
         .optional(),
       timeoutMs: integer(1_000, 120_000).default(OPTION_DEFAULTS.timeoutMs),
       maxRetries: integer(0, 5).default(OPTION_DEFAULTS.maxRetries),
+      storeName: text.max(100, { error: "must be at most 100 characters" }).optional(),
+      storeAddress: storeAddress.optional(),
+      invoiceOn: z
+        .enum(["fulfillment", "order_placed"], { error: 'must be "fulfillment" or "order_placed"' })
+        .default(OPTION_DEFAULTS.invoiceOn),
+      invoiceMaxBytes: integer(1_024, 50 * 1024 * 1024).default(OPTION_DEFAULTS.invoiceMaxBytes),
+      carriers: z.array(carrierCode, { error: "must be an array of carrier codes" }).default(() => []),
+      carrierMap: z
+        .record(z.string().trim().min(1), carrierCode, { error: "must map names to carrier codes" })
+        .default(() => ({})),
+      directDeliveryTypes: z
+        .array(text, { error: "must be an array of names" })
+        .default(() => [...OPTION_DEFAULTS.directDeliveryTypes]),
+      returnAgent: returnAgent.optional(),
+      returnReasonMap: z
+        .record(z.string().trim().min(1), text, { error: "must map return reasons to reason public ids" })
+        .default(() => ({})),
     },
     { error: "must be an object" }
   )
@@ -102,6 +159,17 @@ export const RetailFinancingOptionsSchema = z
     const { minAmount, maxAmount } = options
     if (typeof minAmount === "number" && typeof maxAmount === "number" && minAmount > maxAmount) {
       ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount" })
+    }
+    // A mapped carrier outside the operator's list would be refused by the service on every shipment.
+    const carriers = new Set(options.carriers)
+    for (const [name, code] of Object.entries(options.carrierMap ?? {})) {
+      if (!carriers.has(code)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["carrierMap", name],
+          message: `maps to ${code}, which is not in carriers (the operator's carrier list)`,
+        })
+      }
     }
     // A redirect to an origin the plugin itself would refuse is a configuration error, not a runtime one.
     for (const key of ["returnUrl", "cancelUrl"] as const) {

@@ -1,0 +1,42 @@
+import { model } from "@medusajs/framework/utils"
+
+import { FinancingApplication } from "./financing-application"
+
+export const ACTION_KINDS = ["order_references", "invoice", "delivery", "return"] as const
+export type ActionKind = (typeof ACTION_KINDS)[number]
+
+/**
+ * pending: due at `next_attempt_at`; sending: claimed by one sender until `lease_until`; waiting: a return
+ * queued behind another return the service has not settled; succeeded and failed are final until a merchant
+ * retries a failed one.
+ */
+export const ACTION_STATES = ["pending", "sending", "succeeded", "failed", "waiting"] as const
+export type ActionState = (typeof ACTION_STATES)[number]
+
+/**
+ * One thing the service must hear after the sale, recorded before it is sent. `cause` names what in Medusa
+ * asked for it (an order, a fulfillment, a return, a refund...) and is unique, so an event Medusa emits
+ * twice records, and sends, one action.
+ */
+export const FinancingAction = model
+  .define("retail_financing_action", {
+    id: model.id({ prefix: "rfact" }).primaryKey(),
+    application: model.belongsTo(() => FinancingApplication, { mappedBy: "actions" }),
+    kind: model.enum([...ACTION_KINDS]),
+    cause: model.text().unique(),
+    /** One line a merchant can read in the order's history. */
+    summary: model.text(),
+    /** What is sent; never a secret, and for merchant files a pointer to the stored file. */
+    payload: model.json(),
+    state: model.enum([...ACTION_STATES]).default("pending"),
+    attempts: model.number().default(0),
+    last_error: model.text().nullable(),
+    /** The service's answer (a status text), when it gives one. */
+    result: model.text().nullable(),
+    next_attempt_at: model.dateTime().nullable(),
+    lease_until: model.dateTime().nullable(),
+    completed_at: model.dateTime().nullable(),
+    /** Returns only: when the service reported the return settled (the application left PendingReturn). */
+    settled_at: model.dateTime().nullable(),
+  })
+  .indexes([{ on: ["state", "next_attempt_at"] }])
