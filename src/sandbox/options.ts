@@ -54,6 +54,7 @@ export const SandboxOptions = z
     callbackRetries: z.number().int().min(0).max(20).default(5),
     callbackRetryDelayMs: z.number().int().min(0).default(500),
     callbackTimeoutMs: z.number().int().min(100).default(5000),
+    /** The operator's closed carrier list (spec 2.7); the 75 seeded codes of carriers.ts when absent. */
     carriers: z.array(z.string().regex(CARRIER_CODE_PATTERN)).min(1).optional(),
     faults: FaultPatch.default({}).transform((patch): FaultSettings => ({ ...NO_FAULTS, ...patch })),
     /** Keep applications in this JSON file across restarts. */

@@ -4,6 +4,7 @@ import { HttpError, readJson, sendJson, validationFailed } from "../http"
 import { FaultPatch } from "../options"
 import type { SandboxApplication } from "../records"
 import { Router } from "../router"
+import { carriersOf } from "../carriers"
 import { issuesOf } from "../../lib/financing/validation"
 import { statusView } from "./v2"
 import { z } from "zod"
@@ -66,6 +67,9 @@ export function controlRoutes(context: SandboxContext): Router {
         response.end(content)
       }
     )
+    .add("GET", /^\/sandbox\/carriers$/, async (_request, response) => {
+      sendJson(response, 200, { carriers: carriersOf(context.options.carriers) })
+    })
     .add("GET", /^\/sandbox\/faults$/, async (_request, response) => {
       sendJson(response, 200, context.faults)
     })

@@ -28,6 +28,7 @@ import {
 } from "../http"
 import type { SandboxApplication } from "../records"
 import { RETURN_REASONS } from "../seed"
+import { carriersOf } from "../carriers"
 import { lowestPaymentOption } from "../calculator"
 import { Router } from "../router"
 import type { z } from "zod"
@@ -229,13 +230,13 @@ export function v2Routes(context: SandboxContext): Router {
     async (request, response, [publicId]) => {
       const storeCode = authenticate(context, request)
       const delivery = parse(DeliveryInformation, await readJson(request), "delivery information")
+      // The real service refuses any code outside its closed list, so the sandbox always checks one.
       if (
         delivery.carrier !== undefined &&
-        context.options.carriers &&
-        !context.options.carriers.includes(delivery.carrier)
+        !carriersOf(context.options.carriers).includes(delivery.carrier)
       ) {
         throw validationFailed("delivery information", [
-          { path: "carrier", message: "is not a known carrier code" },
+          { path: "carrier", message: "is not in the carrier list (GET /sandbox/carriers)" },
         ])
       }
       // Spec 2.10 and 7: these outcomes are status texts of a success answer, not error codes.

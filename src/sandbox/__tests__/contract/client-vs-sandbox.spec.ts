@@ -405,7 +405,7 @@ describe("endpoint 8: invoice upload", () => {
 describe("endpoint 9: delivery information", () => {
   const delivery = {
     method: "Shipped" as const,
-    carrier: "Ups",
+    carrier: "NationalPost",
     trackingNumber: "1Z999AA10123456784",
     address: "1 Main St",
     address2: "Suite 4B",

@@ -136,7 +136,7 @@ const deliveryRows: Row[] = [
   { limit: "state 2/3", inside: del({ state: "TX" }), outside: del({ state: "TXX" }), key: "state" },
   { limit: "zip 5/6", inside: del({ zip: "78701" }), outside: del({ zip: "787011" }), key: "zip" },
   { limit: "method", inside: del({ method: "Direct" }), outside: del({ method: "Pickup" }), key: "method" },
-  { limit: "carrier token", inside: del({ carrier: "Fedex" }), outside: del({ carrier: "fedex ground" }), key: "carrier" },
+  { limit: "carrier token", inside: del({ carrier: "NationalPost" }), outside: del({ carrier: "national post" }), key: "carrier" },
 ]
 
 // prettier-ignore
