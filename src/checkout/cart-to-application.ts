@@ -90,7 +90,7 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
     })
   }
 
-  const products = productLines(cart, totalCents)
+  const products = productLines(cart)
   if (!products.ok) problems.push(products.problem)
   if (problems.length > 0 || !products.ok) return { ok: false, problems }
 
@@ -145,10 +145,25 @@ function applicantAddress(cart: FinancingCart): {
   return { address: cart.billing_address ?? cart.shipping_address, field: "billing_address" }
 }
 
-function productLines(cart: FinancingCart, totalCents: number): Checked<Product[]> {
+function productLines(cart: FinancingCart): Checked<Product[]> {
   // Shipping alone is not a purchase to finance.
   if ((cart.items ?? []).length === 0)
     return { ok: false, problem: { field: "items", message: "the cart is empty" } }
+  return { ok: true, value: applicationProductLines(cart).products }
+}
+
+export interface ApplicationProductLines {
+  products: Product[]
+  /** Where the sales tax line is in `products`, -1 when there is no tax: an invoice shows it apart. */
+  taxIndex: number
+}
+
+/**
+ * The application's product lines for a cart, or for an order read with the same fields: an invoice must
+ * show the very lines the customer financed. Throws when the lines cannot be made to match the total.
+ */
+export function applicationProductLines(cart: FinancingCart): ApplicationProductLines {
+  const totalCents = toCents(cart.total)
   const lines: Product[] = []
   for (const item of cart.items ?? []) {
     lines.push({
@@ -182,9 +197,12 @@ function productLines(cart: FinancingCart, totalCents: number): Checked<Product[
   if (Math.abs(drift) > Math.ceil(lines.length / 2)) {
     throw new Error(`cart ${cart.id}: its lines add up to ${-drift} cents more than its total`)
   }
-  const settleOn = taxIndex >= 0 ? taxIndex : largestLine(lines)
-  lines[settleOn] = { ...lines[settleOn], value: fromCents(toCents(lines[settleOn].value) + drift) }
-  return { ok: true, value: lines }
+  // With no lines at all there is nothing to settle on, and the check above has let through no drift.
+  if (lines.length > 0) {
+    const settleOn = taxIndex >= 0 ? taxIndex : largestLine(lines)
+    lines[settleOn] = { ...lines[settleOn], value: fromCents(toCents(lines[settleOn].value) + drift) }
+  }
+  return { products: lines, taxIndex }
 }
 
 function taxLine(taxTotal: BigNumberInput | null | undefined): Product {
