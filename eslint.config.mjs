@@ -70,5 +70,13 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
     },
+  },
+
+  // The admin bundle has its own tsconfig (React, DOM); its tests are type-checked against it.
+  {
+    files: ["src/admin/**/__tests__/**/*.ts"],
+    languageOptions: {
+      parserOptions: { project: ["./src/admin/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+    },
   }
 )

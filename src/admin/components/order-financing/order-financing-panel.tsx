@@ -1,0 +1,34 @@
+import { Container, Heading } from "@medusajs/ui"
+import type { FinancingApplication, PostSaleAction } from "../../lib/api"
+import { ActionButtons } from "./action-buttons"
+import { ActionsList } from "./actions-list"
+import { FinancingSummary } from "./financing-summary"
+import { FundingDetails } from "./funding-details"
+import { StatusHistory } from "./status-history"
+
+type OrderFinancingPanelProps = {
+  orderId: string
+  application: FinancingApplication
+  actions: PostSaleAction[]
+  onChanged: () => void
+}
+
+export const OrderFinancingPanel = ({
+  orderId,
+  application,
+  actions,
+  onChanged,
+}: OrderFinancingPanelProps) => (
+  <Container className="divide-y p-0" data-testid="retail-financing-widget">
+    <div className="px-6 py-4">
+      <Heading level="h2">Retail financing</Heading>
+    </div>
+    <div className="py-2">
+      <FinancingSummary application={application} />
+      <StatusHistory history={application.status_history} />
+    </div>
+    <FundingDetails funding={application.funding} />
+    <ActionsList actions={actions} onChanged={onChanged} />
+    <ActionButtons orderId={orderId} onChanged={onChanged} />
+  </Container>
+)

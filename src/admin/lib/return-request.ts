@@ -1,0 +1,49 @@
+import type { ReturnRequestBody, ReturnType } from "./api"
+import { parseDollarInput } from "./format"
+
+export const RETURN_TYPES: { value: ReturnType; label: string }[] = [
+  { value: "return", label: "Return" },
+  { value: "partial", label: "Partial" },
+  { value: "redraft", label: "Redraft" },
+]
+
+/** The service caps the free-text reason at 500 characters (spec 2.6). */
+export const REASON_MAX_LENGTH = 500
+
+export type ReturnForm = {
+  returnType: ReturnType
+  amount: string
+  reasonId: string | null
+  note: string
+}
+
+export const emptyReturnForm: ReturnForm = { returnType: "return", amount: "", reasonId: null, note: "" }
+
+/**
+ * Turns the form into the API's body, or says what the merchant must fix. Only a partial return carries
+ * an amount (the spec asks for one there and says nothing of it elsewhere), so a value left in the hidden
+ * field after switching type is dropped rather than sent.
+ */
+export function buildReturnRequest(
+  form: ReturnForm
+): { ok: true; body: ReturnRequestBody } | { ok: false; message: string } {
+  const body: ReturnRequestBody = { return_type: form.returnType }
+  if (form.returnType === "partial") {
+    const amount = parseDollarInput(form.amount)
+    if (amount === null) {
+      return { ok: false, message: "Enter the amount to return, for example 120.50." }
+    }
+    body.amount = amount
+  }
+  if (form.reasonId) {
+    body.return_reason_id = form.reasonId
+  }
+  const note = form.note.trim()
+  if (note.length > REASON_MAX_LENGTH) {
+    return { ok: false, message: `Keep the note to ${REASON_MAX_LENGTH} characters or fewer.` }
+  }
+  if (note) {
+    body.reason = note
+  }
+  return { ok: true, body }
+}
