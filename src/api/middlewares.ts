@@ -1,4 +1,12 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  validateAndTransformBody,
+  validateAndTransformQuery,
+} from "@medusajs/framework/http"
+
+import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order_id]/returns/validators"
+import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
+import { invoiceUpload } from "./middlewares/invoice-upload"
 import { prepareFinancingApplication } from "./middlewares/prepare-financing-application"
 
 export default defineMiddlewares({
@@ -9,6 +17,23 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: "POST",
       middlewares: [prepareFinancingApplication],
+    },
+    {
+      matcher: "/admin/retail-financing/orders/:order_id/returns",
+      method: "POST",
+      middlewares: [validateAndTransformBody(AdminPostFinancingReturn)],
+    },
+    {
+      matcher: "/admin/retail-financing/orders/:order_id/invoice",
+      method: "POST",
+      // Multipart: Medusa's JSON body parser must leave the stream to multer.
+      bodyParser: false,
+      middlewares: [invoiceUpload],
+    },
+    {
+      matcher: "/admin/retail-financing/phone-status",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(AdminGetPhoneStatus, {})],
     },
   ],
 })

@@ -48,8 +48,7 @@ export async function reconcileFinancingApplications(
       try {
         // Missing from its day's list (the service may date applications in another time zone): read its
         // status on its own rather than never see it again.
-        const known = application && { status: application.status, invoiceAmount: application.invoiceAmount }
-        const result = await syncFinancingSession(container, session.sessionId, known)
+        const result = await syncFinancingSession(container, session.sessionId, application)
         if (result.action !== "none") report.synced += 1
       } catch (error) {
         report.failed += 1

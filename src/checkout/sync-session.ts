@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules, PaymentActions } from "@medusajs/framework/utils"
 import { processPaymentWorkflow } from "@medusajs/medusa/core-flows"
 
-import type { ApplicationStatusValue } from "../lib/financing/schemas"
+import type { ApplicationStatus } from "../lib/financing/schemas"
 import { syncFinancingSessionWorkflow } from "../workflows/sync-financing-session"
 import type { FinancingSessionState } from "../workflows/steps/read-financing-session"
 
@@ -18,18 +18,14 @@ const LOCK_TIMEOUT_SECONDS = 120
 export async function syncFinancingSession(
   container: MedusaContainer,
   sessionId: string,
-  known?: { status: ApplicationStatusValue; invoiceAmount: number | null }
+  known?: ApplicationStatus
 ): Promise<FinancingSessionState> {
   const locking = container.resolve(Modules.LOCKING)
   return locking.execute(
     `retail-financing:session:${sessionId}`,
     async () => {
       const { result: state } = await syncFinancingSessionWorkflow(container).run({
-        input: {
-          session_id: sessionId,
-          known_status: known?.status,
-          known_invoice_amount: known?.invoiceAmount,
-        },
+        input: { session_id: sessionId, known_application: known },
       })
       if (state.action === "authorize" || state.action === "capture") {
         await processPaymentWorkflow(container).run({

@@ -1,6 +1,8 @@
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 
 import { markFinancingSessionStep } from "./steps/mark-financing-session"
+import { recordFinancingApplicationStep } from "./steps/record-financing-application"
+import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 import { type ReadFinancingSessionInput, readFinancingSessionStep } from "./steps/read-financing-session"
 
 export const syncFinancingSessionWorkflowId = "retail-financing-sync-session"
@@ -15,6 +17,8 @@ export const syncFinancingSessionWorkflow = createWorkflow(
   syncFinancingSessionWorkflowId,
   (input: ReadFinancingSessionInput) => {
     const state = readFinancingSessionStep(input)
+    const releasedActionIds = recordFinancingApplicationStep({ state })
+    sendFinancingActionsStep({ action_ids: releasedActionIds })
 
     when("mark-declined-expired-or-progress", { state }, ({ state }) =>
       ["fail", "cancel", "record"].includes(state.action)

@@ -160,13 +160,13 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     return { data: input.data }
   }
 
-  // Recording a refund the lender never heard of would be worse than refusing it.
-  async refundPayment(_input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "Retail financing refunds go to the financing service as a return request, which this version " +
-        "of the plugin does not send yet."
-    )
+  /**
+   * The lender, not the store, pays the shopper back, and it hears of a refund as a return request (spec
+   * 2.6). The provider cannot reach the plugin's ledger, so it accepts the refund and the payment.refunded
+   * subscriber records and sends that request, durably and once per refund.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    return { data: input.data }
   }
 
   // Status callbacks need synchronous authentication and must handle declines, which Medusa's generic

@@ -13,9 +13,7 @@ import { sessionDataOf } from "../../providers/retail-financing/session-data"
 export interface ReadFinancingSessionInput {
   session_id: string
   /** A status already read from the service (reconciliation lists them); otherwise it is read here. */
-  known_status?: ApplicationStatusValue
-  /** The contract's invoice amount from the same read, so a short contract is caught either way. */
-  known_invoice_amount?: number | null
+  known_application?: ApplicationStatus
 }
 
 export interface FinancingSessionState {
@@ -25,6 +23,10 @@ export interface FinancingSessionState {
   currency_code: string
   data: Record<string, unknown>
   application_status: ApplicationStatusValue
+  /** The whole status read, for the ledger. */
+  application: ApplicationStatus
+  public_id: string
+  cart_id: string
   action: SessionAction
 }
 
@@ -48,12 +50,12 @@ export const readFinancingSessionStep = createStep(
     }
     const data = session.data ?? {}
     const sessionData = sessionDataOf(data)
-    const application: Pick<ApplicationStatus, "status" | "invoiceAmount"> = input.known_status
-      ? { status: input.known_status, invoiceAmount: input.known_invoice_amount ?? null }
-      : await container
-          .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-          .getClient()
-          .getApplicationStatus(sessionData.publicId)
+    const application: ApplicationStatus =
+      input.known_application ??
+      (await container
+        .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+        .getClient()
+        .getApplicationStatus(sessionData.publicId))
     rememberStatus(sessionData.publicId, application)
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -80,6 +82,9 @@ export const readFinancingSessionStep = createStep(
       currency_code: session.currency_code,
       data,
       application_status: application.status,
+      application,
+      public_id: sessionData.publicId,
+      cart_id: sessionData.cartId,
       action,
     }
     return new StepResponse(state)

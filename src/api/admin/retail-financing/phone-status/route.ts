@@ -1,0 +1,26 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../modules/retail-financing"
+import type { AdminGetPhoneStatus } from "./validators"
+
+/**
+ * Endpoint 5, for a merchant looking an application up while on the phone with a shopper. Spec rule 1
+ * forbids using it to confirm an order, and nothing in the plugin does: orders follow the by-id status.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const { phone } = req.validatedQuery as AdminGetPhoneStatus
+  const financing = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const status = await financing.getClient().getApplicationStatusByPhone(phone)
+  res.json({
+    application: {
+      public_id: status.publicId,
+      status: status.status,
+      approval_amount: status.approvalAmount,
+      invoice_amount: status.invoiceAmount,
+      partner_display_name: status.financingPartnerDisplayName,
+    },
+  })
+}

@@ -1,0 +1,25 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import { sendDueActions } from "../post-sale/send-due-actions"
+
+/**
+ * Every minute, sends post-sale actions that are due. Each action is claimed in the database before it is
+ * sent, so runs on several instances (or a run meeting a subscriber) never send one twice.
+ */
+export default async function sendFinancingActionsJob(container: MedusaContainer): Promise<void> {
+  const outcomes = Object.values(await sendDueActions(container))
+  if (outcomes.length === 0) return
+  const count = (outcome: string) => outcomes.filter((candidate) => candidate === outcome).length
+  container
+    .resolve(ContainerRegistrationKeys.LOGGER)
+    .info(
+      `retail-financing: post-sale actions: ${count("sent")} sent, ${count("rescheduled")} to retry, ` +
+        `${count("failed")} failed`
+    )
+}
+
+export const config = {
+  name: "retail-financing-send-actions",
+  schedule: "* * * * *",
+}

@@ -1,0 +1,16 @@
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+
+import { runPostSale } from "../post-sale/run-post-sale"
+
+/** A confirmed edit that changes a signed order's total asks the service to redraft the contract. */
+export default async function financingOrderEdited({
+  event,
+  container,
+}: SubscriberArgs<{ order_id: string }>) {
+  await runPostSale(container, { type: "order_edited", order_id: event.data.order_id })
+}
+
+export const config: SubscriberConfig = {
+  event: "order-edit.confirmed",
+  context: { subscriberId: "retail-financing-order-edited" },
+}

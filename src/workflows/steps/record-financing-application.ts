@@ -1,0 +1,24 @@
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import { recordApplication } from "../../post-sale/ledger"
+import type { FinancingSessionState } from "./read-financing-session"
+
+/**
+ * Keeps the ledger's record of the session's application: its status and history, contract figures and
+ * funding. Returns the ids of returns released by a return the service just settled.
+ */
+export const recordFinancingApplicationStep = createStep(
+  "record-financing-application",
+  async ({ state }: { state: FinancingSessionState }, { container }) => {
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const { releasedActionIds } = await recordApplication(financing, {
+      publicId: state.public_id,
+      sessionId: state.session_id,
+      cartId: state.cart_id || null,
+      amount: state.amount,
+      observed: state.application,
+    })
+    return new StepResponse(releasedActionIds)
+  }
+)
