@@ -19,6 +19,18 @@ const retailFinancingOptions: RetailFinancingOptionsInput = {
   maxAmount: 5000,
   timeoutMs: 2000,
   maxRetries: 0,
+  storeName: "Integration Furniture",
+  storeAddress: {
+    street: "100 Main Street",
+    city: "Austin",
+    state: "TX",
+    zip: "78701",
+    phone: "512-555-0100",
+  },
+  // Codes from the sandbox's seeded carrier list; the manual provider stands in for a carrier's.
+  carriers: ["NationalPost", "ExpressCourier"],
+  carrierMap: { manual_manual: "NationalPost" },
+  returnAgent: { name: "Store Agent", email: "agent@retail-financing.test", phone: "512-555-0101" },
 }
 
 export default defineConfig({

@@ -6,7 +6,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { callbackProof } from "../../src/checkout/proofs"
 import { reconcileFinancingApplications } from "../../src/checkout/reconcile"
 import { syncFinancingSession } from "../../src/checkout/sync-session"
-import type { ApplicationStatusValue } from "../../src/lib/financing/schemas"
+import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
@@ -392,10 +392,25 @@ medusaIntegrationTestRunner({
           "Declined",
           "Expired",
         ]
+        const staleRead: ApplicationStatus = {
+          publicId: "",
+          applicationId: null,
+          status: "Pending",
+          phone: "555-555-0100",
+          approvalAmount: null,
+          borrowedAmount: null,
+          invoiceAmount: null,
+          totalInStorePayment: null,
+          financingPartnerCode: null,
+          financingPartnerName: null,
+          financingPartnerDisplayName: null,
+          paymentInfo: null,
+        }
         for (const stale of staleStatuses) {
           const state = await syncFinancingSession(container, session.id, {
+            ...staleRead,
+            publicId: session.data.publicId as string,
             status: stale,
-            invoiceAmount: null,
           })
           expect({ stale, action: state.action }).toEqual({ stale, action: "none" })
         }

@@ -38,5 +38,7 @@ export function describeFailure(error: unknown): string {
     return `the service answered ${error.status}${messages}`.slice(0, 1000)
   }
   if (error instanceof Error) return error.message.slice(0, 1000)
-  return String(error).slice(0, 1000)
+  // Workflows rethrow a step's error as a plain object that keeps its message.
+  const message = (error as { message?: unknown } | null)?.message
+  return (typeof message === "string" ? message : String(error)).slice(0, 1000)
 }

@@ -14,7 +14,11 @@ export interface FinancedOrder {
     version: number
     status: string
   }
-  payment: { id: string; amount: number; refunds: { id: string; amount: number; created_at: string }[] }
+  payment: {
+    id: string
+    amount: number
+    refunds: { id: string; amount: number; created_at: string | Date }[]
+  }
   application: LedgerApplication
 }
 
@@ -32,7 +36,7 @@ interface OrderPaymentRow {
       amount: unknown
       data: Record<string, unknown> | null
       canceled_at?: string | null
-      refunds?: { id: string; amount: unknown; created_at: string }[] | null
+      refunds?: { id: string; amount: unknown; created_at: string | Date }[] | null
     }[]
   }[]
 }

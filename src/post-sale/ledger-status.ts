@@ -17,10 +17,11 @@ const PROGRESS: Record<ApplicationStatusValue, number> = {
   Funded: 7,
   PendingReturn: 8,
   Returned: 9,
-  Declined: 9,
-  Ineligible: 9,
-  Expired: 9,
-  Error: 9,
+  // Outcomes of an unsigned application: a stale one can never undo a signed contract.
+  Declined: 3.5,
+  Ineligible: 3.5,
+  Expired: 3.5,
+  Error: 3.5,
 }
 
 export function acceptsStatus(recorded: ApplicationStatusValue, observed: ApplicationStatusValue): boolean {

@@ -219,9 +219,10 @@ async function onRefund(container: MedusaContainer, paymentId: string): Promise<
   return withReturnsLock(container, orderId, async (order) => {
     const actions: LedgerAction[] = []
     // Each refund is its own cause; one event may stand for several refunds recorded since the last.
-    for (const refund of [...order.payment.refunds].sort((a, b) =>
-      a.created_at.localeCompare(b.created_at)
-    )) {
+    const refunds = [...order.payment.refunds].sort(
+      (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()
+    )
+    for (const refund of refunds) {
       actions.push(...(await onReturnCause(container, order, "refund", `refund:${refund.id}`)))
     }
     return actions
