@@ -11,7 +11,11 @@ import {
 import { RetailFinancingProviderService } from "../src/providers/retail-financing/service"
 import middlewares from "../src/api/middlewares"
 import { RETAIL_FINANCING_MODULE } from "../src/modules/retail-financing"
-import { syncFinancingSessionWorkflowId } from "../src/workflows"
+import {
+  recordPostSaleActionsWorkflowId,
+  sendFinancingActionsWorkflowId,
+  syncFinancingSessionWorkflowId,
+} from "../src/workflows"
 
 type ManifestOption = {
   type: string
@@ -169,7 +173,11 @@ describe("medusa-plugin.json", () => {
     })
 
     it("names the workflows and the module the code defines", () => {
-      expect(manifest.workflows.map((workflow) => workflow.id)).toEqual([syncFinancingSessionWorkflowId])
+      expect(manifest.workflows.map((workflow) => workflow.id)).toEqual([
+        syncFinancingSessionWorkflowId,
+        recordPostSaleActionsWorkflowId,
+        sendFinancingActionsWorkflowId,
+      ])
       expect(manifest.modules.map((module) => module.key)).toEqual([RETAIL_FINANCING_MODULE])
       for (const module of manifest.modules) {
         expect(existsSync(join(root, "src/modules", module.resolve.split("/modules/")[1], "index.ts"))).toBe(
@@ -188,8 +196,29 @@ describe("medusa-plugin.json", () => {
       expect(manifest.middlewares.map(({ method, path }) => ({ method, path }))).toEqual(registered)
     })
 
-    it("has empty lists for what later issues add", () => {
-      expect(manifest).toMatchObject({ events: [], admin: [] })
+    it("lists every subscriber with the events its file subscribes to", async () => {
+      const files = readdirSync(join(root, "src/subscribers")).filter((file) => file.endsWith(".ts"))
+      const listed = (manifest.events as { event: string; subscriber: string }[]).map(
+        ({ event, subscriber }) => `${subscriber} ${event}`
+      )
+      const declared: string[] = []
+      for (const file of files) {
+        const { config } = (await import(join(root, "src/subscribers", file))) as {
+          config: { event: string | string[] }
+        }
+        for (const event of [config.event].flat()) declared.push(`src/subscribers/${file} ${event}`)
+      }
+      expect(listed.sort()).toEqual(declared.sort())
+    })
+
+    it("lists the admin widget and page that exist", () => {
+      for (const extension of manifest.admin as { file: string }[]) {
+        expect(existsSync(join(root, extension.file))).toBe(true)
+      }
+      expect((manifest.admin as { kind: string }[]).map((extension) => extension.kind).sort()).toEqual([
+        "route",
+        "widget",
+      ])
     })
   })
 })

@@ -1,1 +1,3 @@
 export * from "./sync-financing-session"
+export * from "./record-post-sale-actions"
+export * from "./send-financing-actions"

@@ -39,7 +39,28 @@ describe("parseOptions", () => {
       allowedRedirectOrigins: [],
       timeoutMs: 15_000,
       maxRetries: 2,
+      invoiceOn: "fulfillment",
+      invoiceMaxBytes: 10 * 1024 * 1024,
+      carriers: [],
+      carrierMap: {},
+      directDeliveryTypes: ["pickup", "local-delivery"],
+      returnReasonMap: {},
     })
+  })
+
+  it("refuses a carrier map that names a code outside the carrier list", () => {
+    expect(() =>
+      parseOptions({ ...valid, carriers: ["NationalPost"], carrierMap: { manual_manual: "Elsewhere" } })
+    ).toThrow('"carrierMap[manual_manual]" maps to Elsewhere, which is not in carriers')
+  })
+
+  it("refuses a store address the service's delivery limits would refuse", () => {
+    expect(() =>
+      parseOptions({
+        ...valid,
+        storeAddress: { street: "x".repeat(51), city: "Austin", state: "TX", zip: "78701" },
+      })
+    ).toThrow('"storeAddress[street]" must be at most 50 characters')
   })
 
   it("accepts numbers written as strings, as environment variables arrive", () => {
