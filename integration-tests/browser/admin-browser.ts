@@ -4,7 +4,12 @@ import { mkdir, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 
-import { type Browser, type BrowserContext, type Page, chromium } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+
+import { launchChromium } from "../../src/sandbox/__tests__/browser/support/chromium"
+import { ADMIN_CREDENTIALS } from "../helpers/admin"
+
+export { launchChromium }
 
 /*
  * The real Medusa dashboard, with this plugin's admin extensions built from `src/admin`, in a real Chromium.
@@ -19,21 +24,6 @@ import { type Browser, type BrowserContext, type Page, chromium } from "playwrig
  * The dashboard is built with backendUrl "/", so it and the widget call the server they were loaded from:
  * same origin, cookie session, no CORS.
  */
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-]
-
-/** The user integration-tests/helpers/admin.ts `createAdminAuthHeaders` registers; log in with it after. */
-export const ADMIN_LOGIN = { email: "admin@retail-financing.test", password: "integration-tests-only" }
 
 /** The root of the plugin's order widget, which a failure screenshot scrolls into view when it is there. */
 export const WIDGET_TEST_ID = "retail-financing-widget"
@@ -110,16 +100,6 @@ export async function ensureAdminBuild(): Promise<{ rebuilt: boolean; reason: st
   return { rebuilt: true, reason, ms: Date.now() - started }
 }
 
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium; .ci/run does) ` +
-        "or set CHROMIUM_PATH to a Chromium binary. The browser tests never skip."
-    )
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
-}
-
 /** What went wrong in the page, for the message of a failed test. */
 export interface PageDiagnostics {
   consoleErrors: string[]
@@ -185,7 +165,7 @@ export async function openAdmin(browser: Browser, backendUrl: string): Promise<A
 }
 
 /** Logs in through the dashboard's own form, as a merchant does, and waits for the dashboard behind it. */
-export async function logIn(session: AdminSession, login = ADMIN_LOGIN): Promise<void> {
+export async function logIn(session: AdminSession, login = ADMIN_CREDENTIALS): Promise<void> {
   const { page, backendUrl } = session
   await page.goto(`${backendUrl}${ADMIN_PATH}/login`)
   await page.locator('input[name="email"]').fill(login.email)

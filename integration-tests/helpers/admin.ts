@@ -5,7 +5,7 @@ import type { AxiosInstance } from "axios"
 
 export type AuthHeaders = { headers: Record<string, string> }
 
-const ADMIN = { email: "admin@retail-financing.test", password: "integration-tests-only" }
+export const ADMIN_CREDENTIALS = { email: "admin@retail-financing.test", password: "integration-tests-only" }
 
 /**
  * An admin user that logs in through the real emailpass route, so tests exercise the same JWT a
@@ -16,15 +16,15 @@ export async function createAdminAuthHeaders(
   api: AxiosInstance
 ): Promise<AuthHeaders> {
   const auth = container.resolve(Modules.AUTH)
-  const registered = await auth.register("emailpass", { body: ADMIN })
+  const registered = await auth.register("emailpass", { body: ADMIN_CREDENTIALS })
   if (!registered.success || !registered.authIdentity) {
     throw new Error(`Could not register the test admin: ${registered.error ?? "unknown error"}`)
   }
 
   await createUserAccountWorkflow(container).run({
-    input: { authIdentityId: registered.authIdentity.id, userData: { email: ADMIN.email } },
+    input: { authIdentityId: registered.authIdentity.id, userData: { email: ADMIN_CREDENTIALS.email } },
   })
 
-  const { data } = await api.post<{ token: string }>("/auth/user/emailpass", ADMIN)
+  const { data } = await api.post<{ token: string }>("/auth/user/emailpass", ADMIN_CREDENTIALS)
   return { headers: { authorization: `Bearer ${data.token}` } }
 }

@@ -1,34 +1,21 @@
-import { existsSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import os from "node:os"
 import path from "node:path"
-import { Browser, BrowserContext, Page, chromium } from "playwright-core"
+import { Browser, BrowserContext, Page } from "playwright-core"
 import { FinancingClient } from "../../../lib/financing"
 import type { ApplicationInput } from "../../../lib/financing"
 import { startSandbox } from "../../index"
+import { launchChromium } from "./support/chromium"
 
 /*
  * The hosted signing page in a real Chromium (README "The sandbox", Behaviour): what a shopper sees at the
  * application's `link`, and where each of the three buttons sends the browser and the application.
- *
- * playwright-core brings no browser of its own: Debian's chromium is used (CI installs it in .ci/run).
- * CHROMIUM_PATH points at another binary. A missing browser fails these tests; it never skips them.
+ * Chromium is Debian's (see support/chromium.ts); a missing browser fails these tests, never skips them.
  */
 
 jest.setTimeout(30_000)
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium"
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-]
 /** For a person to look at; not committed. */
 const SCREENSHOT_PATH = path.join(os.tmpdir(), "hosted-page.png")
 
@@ -88,13 +75,7 @@ let storefront: Storefront
 let client: FinancingClient
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install chromium; .ci/run does) ` +
-        "or set CHROMIUM_PATH to a Chromium binary. The browser tests never skip."
-    )
-  }
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+  browser = await launchChromium()
   sandbox = await startSandbox({ port: 0 })
   storefront = await startStorefront()
   client = new FinancingClient({
