@@ -310,10 +310,7 @@ async function onMerchantReturn(
       "The whole financed amount has already been returned."
     )
   }
-  const serviceReasons = await financing
-    .getClient()
-    .listReturnReasons()
-    .catch(() => [])
+  const serviceReasons = await serviceReturnReasons(financing)
   const chosen = serviceReasons.find((reason) => reason.publicId === cause.return_reason_id)
   if (cause.return_reason_id && !chosen) {
     throw new MedusaError(
@@ -351,10 +348,7 @@ async function recordReturn(
   const mapped = input.medusaReason
     ? serviceReturnReasonFor(
         input.medusaReason,
-        await financing
-          .getClient()
-          .listReturnReasons()
-          .catch(() => []),
+        await serviceReturnReasons(financing),
         options.returnReasonMap
       )
     : {}
@@ -381,6 +375,14 @@ async function recordReturn(
     waiting: hasOpenReturn(actions),
   })
   return created && action.state === "pending" ? [action] : []
+}
+
+/** The service's return reasons, or none while it cannot be reached: a reason is optional in a request. */
+function serviceReturnReasons(financing: RetailFinancingModuleService) {
+  return financing
+    .getClient()
+    .listReturnReasons()
+    .catch(() => [])
 }
 
 async function requireFinanced(container: MedusaContainer, orderId: string): Promise<FinancedOrder> {

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../modules/retail-financing"
 import type { ActionKind } from "../modules/retail-financing/models/financing-action"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "./action-retry"
-import { recordApplication } from "./ledger"
+import { type LedgerApplication, recordApplication } from "./ledger"
 import { ActionRefusedError, type PerformContext, type PerformResult } from "./perform/context"
 import { performDelivery } from "./perform/delivery"
 import { performInvoice } from "./perform/invoice"
@@ -52,7 +52,7 @@ export async function sendAction(container: MedusaContainer, actionId: string, n
       next_attempt_at: null,
       completed_at: now(),
     })
-    if (action.kind === "return") await followReturn(container, financing, action.application.public_id)
+    if (action.kind === "return") await followReturn(container, financing, action.application)
     return { outcome: "sent" as SendOutcome }
   } catch (error) {
     const passing = !(error instanceof ActionRefusedError) && isPassingFailure(error)
@@ -77,26 +77,22 @@ export async function sendAction(container: MedusaContainer, actionId: string, n
 async function followReturn(
   container: MedusaContainer,
   financing: RetailFinancingModuleService,
-  publicId: string
+  application: LedgerApplication
 ): Promise<void> {
   try {
-    const observed = await financing.getClient().getApplicationStatus(publicId)
-    const application = await financing.listFinancingApplications({ public_id: publicId }, { take: 1 })
-    const recorded = application[0]
-    if (!recorded) return
     await recordApplication(financing, {
-      publicId,
-      sessionId: recorded.payment_session_id,
-      cartId: recorded.cart_id,
-      amount: Number(recorded.amount),
-      observed,
+      publicId: application.public_id,
+      sessionId: application.payment_session_id,
+      cartId: application.cart_id,
+      amount: Number(application.amount),
+      observed: await financing.getClient().getApplicationStatus(application.public_id),
     })
   } catch (error) {
     // The callback and the reconciliation job will bring the status; the return itself was sent.
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
-        `retail-financing: reading ${publicId} after its return request failed: ${describeFailure(error)}`
+        `retail-financing: reading ${application.public_id} after its return request failed: ${describeFailure(error)}`
       )
   }
 }
