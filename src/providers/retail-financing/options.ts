@@ -3,6 +3,7 @@ import { z } from "zod"
 
 import {
   CARRIER_CODE_PATTERN,
+  PHONE_PATTERN,
   US_STATES,
   hasAtMostTwoDecimals,
   isHttpUrl,
@@ -80,7 +81,7 @@ export const OPTION_DEFAULTS = {
 const usPhone = z
   .string({ error: stringError })
   .trim()
-  .regex(/^(\d{3}-\d{3}-\d{4}|\d{10})$/, { error: "must be a US phone number like 555-123-4567" })
+  .regex(PHONE_PATTERN, { error: "must be a US phone number like 555-123-4567" })
 
 const carrierCode = z
   .string({ error: stringError })
