@@ -42,13 +42,19 @@ export async function reconcileFinancingApplications(
 
   const report: ReconciliationReport = { days: byDay.size, sessions: sessions.length, synced: 0, failed: 0 }
   for (const [day, daySessions] of byDay) {
+    const listedAt = new Date()
     const listed = new Map((await client.listApplications(storeCode, day)).map((app) => [app.publicId, app]))
     for (const session of daySessions) {
       const application = listed.get(session.publicId)
       try {
         // Missing from its day's list (the service may date applications in another time zone): read its
         // status on its own rather than never see it again.
-        const result = await syncFinancingSession(container, session.sessionId, application)
+        const result = await syncFinancingSession(
+          container,
+          session.sessionId,
+          application,
+          application && listedAt
+        )
         if (result.action !== "none") report.synced += 1
       } catch (error) {
         report.failed += 1

@@ -18,14 +18,19 @@ const LOCK_TIMEOUT_SECONDS = 120
 export async function syncFinancingSession(
   container: MedusaContainer,
   sessionId: string,
-  known?: ApplicationStatus
+  known?: ApplicationStatus,
+  knownReadStartedAt?: Date
 ): Promise<FinancingSessionState> {
   const locking = container.resolve(Modules.LOCKING)
   return locking.execute(
     `retail-financing:session:${sessionId}`,
     async () => {
       const { result: state } = await syncFinancingSessionWorkflow(container).run({
-        input: { session_id: sessionId, known_application: known },
+        input: {
+          session_id: sessionId,
+          known_application: known,
+          known_read_started_at: knownReadStartedAt?.toISOString(),
+        },
       })
       if (state.action === "authorize" || state.action === "capture") {
         await processPaymentWorkflow(container).run({

@@ -2,10 +2,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 import { reconcileFinancingApplications } from "../checkout/reconcile"
+import { followOpenReturns } from "../post-sale/follow-open-returns"
 
 /**
- * Callbacks can be lost. Every five minutes, apply what they missed. With several server instances, one
- * run at a time holds the lock; every step it takes is idempotent besides, so an overlap does no harm.
+ * Callbacks can be lost. Every five minutes, apply what they missed: open sessions, and returns not yet
+ * settled. With several server instances, one run at a time holds the lock; every step it takes is
+ * idempotent besides, so an overlap does no harm.
  */
 export default async function reconcileFinancingApplicationsJob(container: MedusaContainer): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -19,6 +21,13 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
           logger.info(
             `retail-financing: reconciled ${report.sessions} open sessions over ${report.days} days: ` +
               `${report.synced} updated, ${report.failed} failed`
+          )
+        }
+        const returns = await followOpenReturns(container)
+        if (returns.released > 0 || returns.failed > 0) {
+          logger.info(
+            `retail-financing: followed ${returns.applications} open returns: ` +
+              `${returns.released} queued returns released, ${returns.failed} failed`
           )
         }
       },

@@ -24,6 +24,11 @@ export interface ApplicationRecordInput {
   orderId?: string
   /** A status read from the service (never a callback's body). */
   observed?: Pick<ApplicationStatus, "status"> & Partial<ApplicationStatus>
+  /**
+   * When the read of `observed` was started. Given, a read that shows no pending return settles every
+   * return request sent before it, even when the service settled too fast for any read to see PendingReturn.
+   */
+  readStartedAt?: Date
 }
 
 export interface ApplicationRecordResult {
@@ -69,7 +74,11 @@ export async function recordApplication(
   const update: Record<string, unknown> = { id: existing.id }
   if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
   let releasedActionIds: string[] = []
-  if (observed && acceptsStatus(recorded, observed.status)) {
+  if (
+    observed &&
+    acceptsStatus(recorded, observed.status) &&
+    (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
+  ) {
     update.status = observed.status
     update.status_history = historyColumn([
       ...statusHistoryOf(existing),
@@ -77,14 +86,35 @@ export async function recordApplication(
     ])
     Object.assign(update, contractFieldsOf(observed))
     if (settlesReturn(recorded, observed.status)) {
-      releasedActionIds = await settleOldestReturn(financing, existing.id, now)
+      releasedActionIds = await settleReturns(financing, existing.id, now)
     }
   } else if (observed) {
     Object.assign(update, contractFieldsOf(observed))
   }
+  if (
+    observed &&
+    input.readStartedAt &&
+    observed.status !== "PendingReturn" &&
+    releasedActionIds.length === 0
+  ) {
+    releasedActionIds = await settleReturns(financing, existing.id, now, input.readStartedAt)
+  }
   if (Object.keys(update).length === 1) return { application: existing, releasedActionIds }
   const application = await financing.updateFinancingApplications(update as { id: string })
   return { application, releasedActionIds }
+}
+
+/**
+ * Leaving PendingReturn is the one move back the ledger accepts, so a read made before the return was
+ * requested (a callback's read recorded late) would settle it wrongly. Only a read started after the ledger
+ * recorded PendingReturn can show it settled; a read of unknown age waits for the next one.
+ */
+function readSincePendingReturn(application: LedgerApplication, readStartedAt: Date | undefined): boolean {
+  if (!readStartedAt) return false
+  const entered = [...statusHistoryOf(application)]
+    .reverse()
+    .find((entry) => entry.status === "PendingReturn")
+  return !entered || readStartedAt.getTime() > new Date(entered.at).getTime()
 }
 
 /** The status history, oldest first (a JSON array column, which the model types as an object). */
@@ -123,20 +153,32 @@ function contractFieldsOf(observed: Partial<ApplicationStatus> | undefined): Rec
   return fields
 }
 
-/** Marks the oldest sent, unsettled return settled and releases the oldest waiting one. */
-async function settleOldestReturn(
+/**
+ * Marks returns the service has settled, then releases the oldest waiting one once none is open there.
+ * Without `sentBefore` (the application just left PendingReturn) that is the oldest unsettled one; with it
+ * (a read started then showed no pending return), every one sent before the read.
+ */
+async function settleReturns(
   financing: RetailFinancingModuleService,
   applicationId: string,
-  now: Date
+  now: Date,
+  sentBefore?: Date
 ): Promise<string[]> {
   const returns = await financing.listFinancingActions(
     { application_id: applicationId, kind: "return" },
     { order: { created_at: "ASC" } }
   )
-  const settled = returns.find((action) => action.state === "succeeded" && !action.settled_at)
-  if (settled) await financing.updateFinancingActions({ id: settled.id, settled_at: now })
+  const unsettled = returns.filter((action) => action.state === "succeeded" && !action.settled_at)
+  const settling = sentBefore
+    ? unsettled.filter((action) => action.completed_at && new Date(action.completed_at) < sentBefore)
+    : unsettled.slice(0, 1)
+  for (const action of settling) await financing.updateFinancingActions({ id: action.id, settled_at: now })
+
+  const stillOpen =
+    unsettled.length > settling.length ||
+    returns.some((action) => action.state === "pending" || action.state === "sending")
   const next = returns.find((action) => action.state === "waiting")
-  if (!next) return []
+  if (stillOpen || !next) return []
   await financing.updateFinancingActions({ id: next.id, state: "pending", next_attempt_at: now })
   return [next.id]
 }

@@ -80,13 +80,17 @@ async function followReturn(
   application: LedgerApplication
 ): Promise<void> {
   try {
-    await recordApplication(financing, {
+    const readStartedAt = new Date()
+    const { releasedActionIds } = await recordApplication(financing, {
       publicId: application.public_id,
       sessionId: application.payment_session_id,
       cartId: application.cart_id,
       amount: Number(application.amount),
       observed: await financing.getClient().getApplicationStatus(application.public_id),
+      readStartedAt,
     })
+    // The service settled it at once (a Partial can), so the next queued return need not wait for the job.
+    for (const id of releasedActionIds) await sendAction(container, id)
   } catch (error) {
     // The callback and the reconciliation job will bring the status; the return itself was sent.
     container

@@ -82,6 +82,31 @@ export default class RetailFinancingModuleService extends MedusaService({
     )
     return rows.map((row) => row.id)
   }
+
+  /**
+   * Public ids of applications whose return requests the service has not settled yet, as far as the ledger
+   * knows: in PendingReturn, or with a return sent and unsettled or waiting its turn. Least recently
+   * updated first, so a long list is worked through over several runs.
+   */
+  @InjectManager()
+  async applicationsAwaitingReturn(
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    const rows: { public_id: string }[] = await sharedContext.manager!.execute(
+      `SELECT application.public_id FROM retail_financing_application application
+        WHERE application.deleted_at IS NULL
+          AND (application.status = 'PendingReturn' OR EXISTS (
+            SELECT 1 FROM retail_financing_action action
+             WHERE action.application_id = application.id AND action.deleted_at IS NULL
+               AND action.kind = 'return'
+               AND (action.state = 'waiting' OR (action.state = 'succeeded' AND action.settled_at IS NULL))))
+        ORDER BY application.updated_at
+        LIMIT ?`,
+      [limit]
+    )
+    return rows.map((row) => row.public_id)
+  }
 }
 
 function knownOptionsOf(options: Record<string, unknown>): Record<string, unknown> {

@@ -14,6 +14,8 @@ export interface ReadFinancingSessionInput {
   session_id: string
   /** A status already read from the service (reconciliation lists them); otherwise it is read here. */
   known_application?: ApplicationStatus
+  /** When the read of `known_application` started (ISO): the ledger weighs a read by its age. */
+  known_read_started_at?: string
 }
 
 export interface FinancingSessionState {
@@ -25,6 +27,8 @@ export interface FinancingSessionState {
   application_status: ApplicationStatusValue
   /** The whole status read, for the ledger. */
   application: ApplicationStatus
+  /** When that read started (ISO), unknown for a status handed in without its time. */
+  read_started_at: string | null
   public_id: string
   cart_id: string
   action: SessionAction
@@ -50,6 +54,9 @@ export const readFinancingSessionStep = createStep(
     }
     const data = session.data ?? {}
     const sessionData = sessionDataOf(data)
+    const readStartedAt = input.known_application
+      ? (input.known_read_started_at ?? null)
+      : new Date().toISOString()
     const application: ApplicationStatus =
       input.known_application ??
       (await container
@@ -83,6 +90,7 @@ export const readFinancingSessionStep = createStep(
       data,
       application_status: application.status,
       application,
+      read_started_at: readStartedAt,
       public_id: sessionData.publicId,
       cart_id: sessionData.cartId,
       action,

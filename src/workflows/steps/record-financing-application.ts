@@ -18,6 +18,7 @@ export const recordFinancingApplicationStep = createStep(
       cartId: state.cart_id || null,
       amount: state.amount,
       observed: state.application,
+      readStartedAt: state.read_started_at ? new Date(state.read_started_at) : undefined,
     })
     return new StepResponse(releasedActionIds)
   }
