@@ -15,6 +15,12 @@ interface ReturnRow {
   }[]
 }
 
+interface OrderItemRow {
+  id: string
+  return_received_total: unknown
+  detail?: { return_received_quantity?: unknown }
+}
+
 export interface ReceivedReturns {
   /** All received returns of the order, each valued as Medusa refunds it. */
   totalCents: number
@@ -24,8 +30,9 @@ export interface ReceivedReturns {
 
 /**
  * Values the order's received returns: the refund amount Medusa set on the return when it has one (it
- * accounts for return shipping), otherwise each received item at its share of the line's total (tax and
- * discounts included), rounded to the cent per line.
+ * accounts for return shipping), otherwise each received item at Medusa's own value of a returned unit
+ * (its line's total over the whole quantity: tax and discounts included), rounded to the cent per line.
+ * An item's `total` cannot serve: Medusa counts only the units still kept in it.
  */
 export async function receivedReturnsOf(
   container: MedusaContainer,
@@ -48,32 +55,33 @@ export async function receivedReturnsOf(
       filters: { order_id: orderId },
     }),
     query.graph({
+      // Item totals are computed only when an order total is asked for as well.
       entity: "order",
-      fields: ["id", "items.id", "items.total", "items.quantity"],
+      fields: [
+        "id",
+        "total",
+        "items.id",
+        "items.return_received_total",
+        "items.detail.return_received_quantity",
+      ],
       filters: { id: orderId },
     }),
   ])
-  const lines = new Map(
-    (
-      ((orders[0] as { items?: unknown } | undefined)?.items ?? []) as {
-        id: string
-        total: unknown
-        quantity: unknown
-      }[]
-    ).map((item) => [item.id, item])
-  )
+  const unitValues = new Map<string, unknown>()
+  for (const item of ((orders[0] as { items?: unknown } | undefined)?.items ?? []) as OrderItemRow[]) {
+    const received = item.detail?.return_received_quantity
+    if (received && !MathBN.eq(received as never, 0)) {
+      unitValues.set(item.id, MathBN.div(item.return_received_total as never, received as never))
+    }
+  }
   const received = (returns as unknown as ReturnRow[]).filter((row) => row.received_at)
   const valueOf = (row: ReturnRow): number => {
     const refund = toCents(row.refund_amount as never)
     if (refund > 0) return refund
     return (row.items ?? []).reduce((sum, item) => {
-      const line = lines.get(item.item_id)
-      if (!line || !Number(line.quantity)) return sum
-      const share = MathBN.div(
-        MathBN.mult(line.total as never, item.received_quantity as never),
-        line.quantity as never
-      )
-      return sum + toCents(share)
+      const unitValue = unitValues.get(item.item_id)
+      if (unitValue === undefined) return sum
+      return sum + toCents(MathBN.mult(unitValue as never, item.received_quantity as never))
     }, 0)
   }
   const all = returns as unknown as ReturnRow[]
