@@ -310,22 +310,33 @@ async function onMerchantReturn(
       "The whole financed amount has already been returned."
     )
   }
-  const serviceReasons = await serviceReturnReasons(financing)
-  const chosen = serviceReasons.find((reason) => reason.publicId === cause.return_reason_id)
-  if (cause.return_reason_id && !chosen) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      "return_reason_id is not one of the service's return reasons"
-    )
-  }
+  if (cause.return_reason_id) await checkChosenReason(financing, cause.return_reason_id)
   return recordReturn(container, financed, actions, {
     causeKey: `merchant_return:${financed.order.id}:${Date.now()}`,
     returnType,
     amountCents,
     medusaReason: null,
     fallbackReason: cause.reason?.trim() || `Requested by the store for order #${financed.order.display_id}`,
-    returnReasonPublicId: chosen?.publicId,
+    returnReasonPublicId: cause.return_reason_id,
   })
+}
+
+/**
+ * Refuses a reason the service does not list. While the list cannot be read, the id (which the admin took
+ * from that list moments ago) is kept: the request is recorded and sent once the service is back, and the
+ * service itself refuses an id it does not know, which the action then shows.
+ */
+async function checkChosenReason(financing: RetailFinancingModuleService, publicId: string): Promise<void> {
+  const listed = await financing
+    .getClient()
+    .listReturnReasons()
+    .catch(() => null)
+  if (listed && !listed.some((reason) => reason.publicId === publicId)) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "return_reason_id is not one of the service's return reasons"
+    )
+  }
 }
 
 interface ReturnRecordInput {
