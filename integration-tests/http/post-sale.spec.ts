@@ -5,36 +5,26 @@ import type { AxiosInstance } from "axios"
 import {
   type AuthHeaders,
   type CheckoutSeed,
+  actionsOf,
   createAdminAuthHeaders,
   eventually,
-  moveApplication,
+  financingLedger,
+  fulfilAndShip,
+  makeRetriesDue,
   placeFinancedOrder,
-  sandboxApplication,
+  postSaleOf as postSaleIn,
   seedCheckoutStore,
   setSandboxFaults,
   stopScheduledJob,
   useFinancingEnvironment,
 } from "../helpers"
 import { sendDueActions } from "../../src/post-sale/send-due-actions"
-import {
-  RETAIL_FINANCING_MODULE,
-  type RetailFinancingModuleService,
-} from "../../src/modules/retail-financing"
 
 jest.setTimeout(120_000)
 
 const financing = useFinancingEnvironment({ returnSettleMs: 300, invoiceApprovalMs: 200 })
 
-interface SandboxPostSale {
-  status: string
-  orderReferences: string[]
-  invoices: { filename: string; contentType: string; size: number; download: string }[]
-  deliveries: Record<string, unknown>[]
-  returnRequests: { returnType?: number; amount?: number; reason?: string; agentName?: string }[]
-}
-
-const postSaleOf = async (publicId: string) =>
-  (await sandboxApplication(financing.sandbox, publicId)) as unknown as SandboxPostSale
+const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
 
 medusaIntegrationTestRunner({
   testSuite: ({ api: untypedApi, getContainer }) => {
@@ -51,47 +41,7 @@ medusaIntegrationTestRunner({
     })
 
     const admin = () => adminHeaders
-    const ledger = () => getContainer().resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-
-    async function actionsOf(orderId: string) {
-      const [application] = await ledger().listFinancingApplications({ order_id: orderId })
-      if (!application) return []
-      return ledger().listFinancingActions(
-        { application_id: application.id },
-        { order: { created_at: "ASC" } }
-      )
-    }
-
-    async function orderItems(orderId: string) {
-      const { data } = await api.get(`/admin/orders/${orderId}`, admin())
-      return (data.order.items as { id: string; quantity: number }[]).map((item) => ({
-        id: item.id,
-        quantity: item.quantity,
-      }))
-    }
-
-    async function fulfilAndShip(orderId: string) {
-      const items = await orderItems(orderId)
-      const { data } = await api
-        .post(
-          `/admin/orders/${orderId}/fulfillments?fields=id,fulfillments.id`,
-          { items, location_id: seed.stockLocationId },
-          admin()
-        )
-        .catch((error: { response?: { data?: unknown } }) => {
-          throw new Error(`fulfillment refused: ${JSON.stringify(error.response?.data)}`)
-        })
-      const fulfillmentId = (data.order.fulfillments as { id: string }[]).at(-1)!.id
-      await api.post(
-        `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-        {
-          items,
-          labels: [{ tracking_number: "TRACK-123", tracking_url: "https://t.example/1", label_url: "#" }],
-        },
-        admin()
-      )
-      return fulfillmentId
-    }
+    const container = () => getContainer()
 
     describe("after the sale", () => {
       it("sends the order references, the invoice PDF and the delivery information once each", async () => {
@@ -105,7 +55,7 @@ medusaIntegrationTestRunner({
           ])
         })
 
-        await fulfilAndShip(order.orderId)
+        await fulfilAndShip(api, admin(), seed, order.orderId)
         const sent = await eventually(async () => {
           const application = await postSaleOf(order.publicId)
           expect(application.invoices).toHaveLength(1)
@@ -139,7 +89,7 @@ medusaIntegrationTestRunner({
         expect(again.invoices).toHaveLength(1)
         expect(again.deliveries).toHaveLength(1)
         expect(again.orderReferences).toHaveLength(2)
-        const actions = await actionsOf(order.orderId)
+        const actions = await actionsOf(container(), order.orderId)
         expect(actions.map((action) => [action.kind, action.state]).sort()).toEqual([
           ["delivery", "succeeded"],
           ["invoice", "succeeded"],
@@ -152,47 +102,6 @@ medusaIntegrationTestRunner({
         expect(view.data.financing.actions).toHaveLength(3)
       })
 
-      it("sends one Return when a signed order is canceled", async () => {
-        const order = await placeFinancedOrder(api, getContainer(), seed, financing)
-        await api.post(`/admin/orders/${order.orderId}/cancel`, {}, admin())
-
-        const application = await eventually(async () => {
-          const current = await postSaleOf(order.publicId)
-          expect(current.returnRequests).toHaveLength(1)
-          return current
-        }, 20_000)
-        expect(application.returnRequests[0]).toEqual(
-          expect.objectContaining({ returnType: 2, agentName: "Store Agent" })
-        )
-        expect(application.returnRequests[0].amount).toBeUndefined()
-        await eventually(async () => expect((await postSaleOf(order.publicId)).status).toBe("Returned"))
-      })
-
-      it("sends a Partial for a partial refund, then a Return for the rest once the first settled", async () => {
-        const order = await placeFinancedOrder(api, getContainer(), seed, financing)
-        await moveApplication(financing.sandbox, order.publicId, "Funded")
-        const payments = getContainer().resolve(Modules.PAYMENT)
-        const payment = await eventually(async () => {
-          const [found] = await payments.listPayments({ payment_session_id: order.sessionId })
-          if (!found?.captured_at) throw new Error("not captured yet")
-          return found
-        }, 20_000)
-
-        await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin())
-        await eventually(async () => {
-          const { returnRequests } = await postSaleOf(order.publicId)
-          expect(returnRequests).toEqual([expect.objectContaining({ returnType: 4, amount: 100 })])
-        }, 20_000)
-
-        const rest = Number(payment.amount) - 100
-        await api.post(`/admin/payments/${payment.id}/refund`, { amount: rest }, admin())
-        await eventually(async () => {
-          const { returnRequests } = await postSaleOf(order.publicId)
-          expect(returnRequests).toHaveLength(2)
-          expect(returnRequests[1]).toEqual(expect.objectContaining({ returnType: 2 }))
-        }, 30_000)
-      })
-
       it("keeps actions while the service is down and delivers them, once, after it recovers", async () => {
         const order = await placeFinancedOrder(api, getContainer(), seed, financing)
         await eventually(async () =>
@@ -201,9 +110,9 @@ medusaIntegrationTestRunner({
 
         await setSandboxFaults(financing.sandbox, { errorRate: 1 })
         try {
-          await fulfilAndShip(order.orderId)
+          await fulfilAndShip(api, admin(), seed, order.orderId)
           await eventually(async () => {
-            const actions = await actionsOf(order.orderId)
+            const actions = await actionsOf(container(), order.orderId)
             const waiting = actions.filter((action) => action.kind !== "order_references")
             expect(waiting.map((action) => [action.kind, action.state]).sort()).toEqual([
               ["delivery", "pending"],
@@ -219,16 +128,77 @@ medusaIntegrationTestRunner({
         }
 
         // What a restarted server has is the database: make the retries due and run the job's work.
-        const pending = (await actionsOf(order.orderId)).filter((action) => action.state === "pending")
-        await ledger().updateFinancingActions(
-          pending.map((action) => ({ id: action.id, next_attempt_at: new Date(Date.now() - 1000) }))
-        )
-        await sendDueActions(getContainer())
+        await makeRetriesDue(container(), order.orderId)
+        await sendDueActions(container())
 
         const application = await postSaleOf(order.publicId)
         expect(application.invoices).toHaveLength(1)
         expect(application.deliveries).toHaveLength(1)
-        expect((await actionsOf(order.orderId)).every((action) => action.state === "succeeded")).toBe(true)
+        expect(
+          (await actionsOf(container(), order.orderId)).every((action) => action.state === "succeeded")
+        ).toBe(true)
+      })
+
+      it("sends the order references after the service comes back, once, when it was down at the order", async () => {
+        // Only the order-references endpoint is down, so checkout (which reads statuses) still makes the order.
+        financing.serviceRequests.outage = (method, path) => method === "POST" && path.endsWith("/orders")
+        let order: Awaited<ReturnType<typeof placeFinancedOrder>>
+        try {
+          order = await placeFinancedOrder(api, getContainer(), seed, financing)
+          await eventually(async () => {
+            const [references] = await actionsOf(container(), order.orderId)
+            expect(references).toEqual(
+              expect.objectContaining({ kind: "order_references", state: "pending", attempts: 1 })
+            )
+            expect(references.last_error).toMatch(/503/)
+          }, 20_000)
+          expect((await postSaleOf(order.publicId)).orderReferences).toEqual([])
+        } finally {
+          financing.serviceRequests.outage = null
+        }
+
+        await makeRetriesDue(container(), order.orderId)
+        await sendDueActions(container())
+        await sendDueActions(container())
+        expect((await postSaleOf(order.publicId)).orderReferences).toHaveLength(2)
+        const [references] = await actionsOf(container(), order.orderId)
+        expect(references).toEqual(expect.objectContaining({ state: "succeeded", attempts: 2 }))
+      })
+
+      it("resends an action whose sender stopped mid-send, once its lease has run out", async () => {
+        const order = await placeFinancedOrder(api, getContainer(), seed, financing)
+        await eventually(async () =>
+          expect((await postSaleOf(order.publicId)).orderReferences).toHaveLength(2)
+        )
+        financing.serviceRequests.outage = (method, path) =>
+          method === "POST" && path.endsWith("/uploadinvoice")
+        try {
+          await fulfilAndShip(api, admin(), seed, order.orderId)
+          await eventually(async () => {
+            const invoice = (await actionsOf(container(), order.orderId)).find((a) => a.kind === "invoice")
+            expect(invoice).toEqual(expect.objectContaining({ state: "pending", attempts: 1 }))
+          }, 20_000)
+        } finally {
+          financing.serviceRequests.outage = null
+        }
+        // What a server that died while sending leaves behind: the action claimed, with a lease.
+        const invoice = (await actionsOf(container(), order.orderId)).find((a) => a.kind === "invoice")!
+        await financingLedger(container()).updateFinancingActions({
+          id: invoice.id,
+          state: "sending",
+          lease_until: new Date(Date.now() + 60_000),
+        })
+        await sendDueActions(container())
+        expect((await postSaleOf(order.publicId)).invoices).toHaveLength(0)
+
+        await financingLedger(container()).updateFinancingActions({
+          id: invoice.id,
+          lease_until: new Date(Date.now() - 1000),
+        })
+        await sendDueActions(container())
+        expect((await postSaleOf(order.publicId)).invoices).toHaveLength(1)
+        const sent = (await actionsOf(container(), order.orderId)).find((a) => a.kind === "invoice")!
+        expect(sent.state).toBe("succeeded")
       })
     })
   },

@@ -84,6 +84,8 @@ export class CallbackReceiver {
 /** A forwarding proxy that records what passed through it (method, path and the answer's status). */
 export class CountingProxy {
   readonly log: { method: string; path: string; status: number }[] = []
+  /** Requests this matches are answered 503 without reaching the target: one endpoint of the service down. */
+  outage: ((method: string, path: string) => boolean) | null = null
   private constructor(
     private readonly server: Server,
     readonly url: string
@@ -94,13 +96,19 @@ export class CountingProxy {
     const proxy = new CountingProxy(server, await listen(server))
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       void readBody(req).then((body) => {
+        const path = (req.url ?? "/").split("?")[0]
+        if (proxy.outage?.(req.method ?? "", path)) {
+          proxy.log.push({ method: req.method ?? "", path, status: 503 })
+          res.writeHead(503, { "Content-Type": "text/plain" }).end("outage")
+          return
+        }
         const upstream = request(
           new URL(req.url ?? "/", target),
           { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
           (answer) => {
             proxy.log.push({
               method: req.method ?? "",
-              path: (req.url ?? "/").split("?")[0],
+              path,
               status: answer.statusCode ?? 0,
             })
             res.writeHead(answer.statusCode ?? 502, answer.headers)
