@@ -8,6 +8,7 @@ import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order
 import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
 import { invoiceUpload } from "./middlewares/invoice-upload"
 import { prepareFinancingApplication } from "./middlewares/prepare-financing-application"
+import { StoreGetAsLowAs } from "./store/retail-financing/as-low-as/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -34,6 +35,11 @@ export default defineMiddlewares({
       matcher: "/admin/retail-financing/phone-status",
       method: "GET",
       middlewares: [validateAndTransformQuery(AdminGetPhoneStatus, {})],
+    },
+    {
+      matcher: "/store/retail-financing/as-low-as",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(StoreGetAsLowAs, {})],
     },
   ],
 })

@@ -76,6 +76,7 @@ export const OPTION_DEFAULTS = {
   invoiceOn: "fulfillment",
   invoiceMaxBytes: 10 * 1024 * 1024,
   directDeliveryTypes: ["pickup", "local-delivery"] as readonly string[],
+  asLowAsCacheSeconds: 300,
 } as const
 
 const usPhone = z
@@ -152,6 +153,8 @@ export const RetailFinancingOptionsSchema = z
       returnReasonMap: z
         .record(z.string().trim().min(1), text, { error: "must map return reasons to reason public ids" })
         .default(() => ({})),
+      // 0 turns the "as low as" cache off; a day is the most an offer may be shown after the lender changes it.
+      asLowAsCacheSeconds: integer(0, 86_400).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
     },
     { error: "must be an object" }
   )

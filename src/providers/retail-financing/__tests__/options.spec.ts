@@ -45,6 +45,7 @@ describe("parseOptions", () => {
       carrierMap: {},
       directDeliveryTypes: ["pickup", "local-delivery"],
       returnReasonMap: {},
+      asLowAsCacheSeconds: 300,
     })
   })
 
@@ -70,9 +71,16 @@ describe("parseOptions", () => {
       maxAmount: "5000",
       timeoutMs: "3000",
       maxRetries: "0",
+      asLowAsCacheSeconds: "0",
     })
 
-    expect(options).toMatchObject({ minAmount: 99.9, maxAmount: 5000, timeoutMs: 3000, maxRetries: 0 })
+    expect(options).toMatchObject({
+      minAmount: 99.9,
+      maxAmount: 5000,
+      timeoutMs: 3000,
+      maxRetries: 0,
+      asLowAsCacheSeconds: 0,
+    })
   })
 
   it("throws INVALID_DATA", () => {
@@ -96,6 +104,9 @@ describe("parseOptions", () => {
     ["timeoutMs", 50],
     ["timeoutMs", 1500.5],
     ["maxRetries", 6],
+    ["asLowAsCacheSeconds", -1],
+    ["asLowAsCacheSeconds", 86_401],
+    ["asLowAsCacheSeconds", 1.5],
     ["minAmount", 0],
     ["minAmount", -10],
     ["maxAmount", 10.005],

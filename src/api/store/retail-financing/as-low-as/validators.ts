@@ -1,0 +1,17 @@
+import { z } from "@medusajs/framework/zod"
+
+import { AMOUNT_RULES, parseDollars } from "../../../../as-low-as/amount"
+
+/** `?amount=1299.99`: dollars as the shopper sees them, read into whole cents. */
+export const StoreGetAsLowAs = z
+  .strictObject({
+    amount: z.string().transform((text, ctx) => {
+      const parsed = parseDollars(text.trim())
+      if (parsed.ok) return parsed.cents
+      // Medusa prints a custom issue's message alone, so the message names the field itself.
+      ctx.addIssue({ code: "custom", message: AMOUNT_RULES[parsed.problem] })
+      return z.NEVER
+    }),
+  })
+  .transform(({ amount }) => ({ amountCents: amount }))
+export type StoreGetAsLowAs = z.output<typeof StoreGetAsLowAs>

@@ -1,0 +1,54 @@
+/**
+ * Money for "as low as" messaging, in whole cents. The amount a shopper sees arrives as text
+ * ("1299.99") and is read digit by digit, so no float ever decides which cent is meant.
+ */
+
+/** Nine digits before the point keep every amount a safe integer of cents with room to spare. */
+const DOLLARS = /^(\d+)(?:\.(\d{1,2}))?$/
+const MAX_WHOLE_DIGITS = 9
+
+export type AmountProblem = "format" | "not_positive" | "too_large"
+
+/** Each rule as a shopper-facing sentence about the `amount` query parameter. */
+export const AMOUNT_RULES: Record<AmountProblem, string> = {
+  format: "amount must be a decimal number of dollars with at most 2 decimals, such as 1299.99",
+  not_positive: "amount must be greater than 0",
+  too_large: "amount must be at most 999999999.99",
+}
+
+export type ParsedAmount = { ok: true; cents: number } | { ok: false; problem: AmountProblem }
+
+export function parseDollars(text: string): ParsedAmount {
+  const match = DOLLARS.exec(text)
+  if (!match) return { ok: false, problem: "format" }
+  const whole = match[1].replace(/^0+(?=\d)/, "")
+  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, problem: "too_large" }
+  const cents = Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"))
+  return cents > 0 ? { ok: true, cents } : { ok: false, problem: "not_positive" }
+}
+
+/** 129999 → "1299.99": money leaves the plugin as text with two decimals, so no client sees float drift. */
+export function formatCents(cents: number): string {
+  const whole = Math.trunc(cents / 100)
+  return `${whole}.${String(cents % 100).padStart(2, "0")}`
+}
+
+/** For option values the options schema has already held to whole cents. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100)
+}
+
+/**
+ * A payment the service quoted, in cents. A figure finer than a cent is rounded up: an advertised payment
+ * must never be lower than the real one. Read from the number's shortest decimal form (166.4, never
+ * 166.40000000000001), so only a real extra digit rounds. Null for what is not a plain decimal.
+ */
+export function centsRoundedUp(value: number): number | null {
+  if (!Number.isFinite(value) || value < 0) return null
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(value))
+  if (!match) return null
+  const fraction = match[2] ?? ""
+  const cents = Number(match[1]) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"))
+  const beyondCents = /[1-9]/.test(fraction.slice(2))
+  return beyondCents ? cents + 1 : cents
+}
