@@ -1,0 +1,284 @@
+/*
+ * "As low as" from the plugin's cache against Medusa's cheapest store route, in the same run, as a ratio;
+ * and the calls the route made to the financing service.
+ *
+ *   npm run bench:as-low-as        (BENCH_ROUNDS=8, BENCH_REQUESTS=400 per round, BENCH_CONCURRENCY=8)
+ *
+ * Boots the integration app once (medusaIntegrationTestRunner, the sandbox as the service), creates a
+ * publishable key, asks once for each of a few amounts (filling the cache: one service call per amount),
+ * then runs rounds of requests against the two routes alternately (ABBA, so drift and bursts of load
+ * from elsewhere on the machine hit both alike), after an untimed warm-up round of each.
+ *
+ *   as-low-as: GET /store/retail-financing/as-low-as?amount=<one of the amounts, in turn>
+ *   baseline:  GET /store/currencies/usd
+ *
+ * The baseline is the lightest real store route: one row of one table (no joins, unlike regions or
+ * products), behind the same middleware (CORS, publishable key, locale, optional customer auth, query
+ * validation). Both answer a small JSON object, so what differs is mostly the work behind the route.
+ *
+ * Requests go over keep-alive connections, `concurrency` at a time. Prints figures and writes
+ * bench/results/as-low-as.json (git-ignored). Fails only when a request does, never on a figure. The
+ * plugin's jobs are stopped, so only these requests talk to the service.
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import http from "node:http"
+import os from "node:os"
+import path from "node:path"
+import { performance } from "node:perf_hooks"
+
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+
+import {
+  type FinancingEnvironment,
+  type StorefrontAccess,
+  createStorefrontAccess,
+  startFinancingEnvironment,
+  stopScheduledJob,
+} from "../integration-tests/helpers"
+
+const ROUNDS = positiveInteger("BENCH_ROUNDS", 8)
+const REQUESTS = positiveInteger("BENCH_REQUESTS", 400)
+const CONCURRENCY = positiveInteger("BENCH_CONCURRENCY", 8)
+/** Distinct amounts: product prices a catalogue page would show. One service call each is the goal. */
+const AMOUNTS = ["129.99", "499.00", "1299.99", "2499.50", "4999.99"]
+const CALCULATOR = /\/lowestPaymentOption$/
+
+const ROUTES = {
+  "as-low-as": (i: number) => `/store/retail-financing/as-low-as?amount=${AMOUNTS[i % AMOUNTS.length]}`,
+  baseline: () => "/store/currencies/usd",
+} as const
+type RouteName = keyof typeof ROUTES
+
+function positiveInteger(name: string, fallback: number): number {
+  const text = process.env[name]
+  const value = text === undefined || text === "" ? fallback : Number(text)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
+  return value
+}
+
+interface Run {
+  route: RouteName
+  round: number
+  requests: number
+  wallMs: number
+  perSecond: number
+  latenciesMs: number[]
+}
+
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]
+}
+
+const median = (values: number[]) => percentile(values, 0.5)
+
+/** One GET over the keep-alive agent; resolves with its latency, rejects on anything but a 200. */
+function get(agent: http.Agent, base: string, url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(url, base), { agent, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => {
+        if (response.statusCode === 200) resolve(performance.now() - started)
+        else
+          reject(new Error(`GET ${url} answered ${response.statusCode}: ${Buffer.concat(chunks).toString()}`))
+      })
+      response.on("error", reject)
+    })
+    request.on("error", reject)
+  })
+}
+
+let financing: FinancingEnvironment
+
+// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
+beforeAll(async () => {
+  financing = await startFinancingEnvironment()
+})
+afterAll(async () => {
+  await financing?.close()
+})
+
+medusaIntegrationTestRunner({
+  testSuite: ({ getContainer }) => {
+    let storefront: StorefrontAccess
+
+    beforeAll(async () => {
+      storefront = await createStorefrontAccess(getContainer())
+      stopScheduledJob("retail-financing-reconcile-applications")
+      stopScheduledJob("retail-financing-send-actions")
+    })
+
+    it(
+      `as-low-as from cache against ${ROUTES.baseline()}: ${ROUNDS} rounds of ${REQUESTS} requests each`,
+      async () => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+        const base = financing.backendUrl
+        const calculatorCalls = () => financing.serviceRequests.count("POST", CALCULATOR)
+        const callsBefore = calculatorCalls()
+
+        async function run(route: RouteName, round: number): Promise<Run> {
+          const latenciesMs: number[] = []
+          let next = 0
+          const worker = async () => {
+            while (next < REQUESTS) {
+              const i = next++
+              latenciesMs.push(await get(agent, base, ROUTES[route](i), storefront.headers))
+            }
+          }
+          const started = performance.now()
+          await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+          const wallMs = performance.now() - started
+          return {
+            route,
+            round,
+            requests: REQUESTS,
+            wallMs,
+            perSecond: (REQUESTS / wallMs) * 1000,
+            latenciesMs,
+          }
+        }
+
+        try {
+          // Fill the cache, one amount after another: each is one call to the service.
+          for (const amount of AMOUNTS) {
+            await get(agent, base, `/store/retail-financing/as-low-as?amount=${amount}`, storefront.headers)
+          }
+          const warmCalls = calculatorCalls() - callsBefore
+          // Untimed: JIT, connection pools, Medusa's own caches.
+          await run("as-low-as", -1)
+          await run("baseline", -1)
+
+          const timedFrom = calculatorCalls()
+          const loadBefore = os.loadavg()[0]
+          const runs: Run[] = []
+          for (let round = 0; round < ROUNDS; round++) {
+            // ABBA: each route goes first every other round.
+            const order: RouteName[] = round % 2 === 0 ? ["as-low-as", "baseline"] : ["baseline", "as-low-as"]
+            for (const route of order) runs.push(await run(route, round))
+          }
+          const loadAfter = os.loadavg()[0]
+
+          report({
+            runs,
+            load: [loadBefore, loadAfter],
+            warmCalls,
+            timedCalls: calculatorCalls() - timedFrom,
+            totalCalls: calculatorCalls() - callsBefore,
+          })
+        } finally {
+          agent.destroy()
+        }
+      },
+      // Booting is the runner's beforeAll; this covers the requests, with room for a slow machine.
+      120_000 + ROUNDS * REQUESTS * 2 * 50
+    )
+  },
+})
+
+interface Figures {
+  runs: Run[]
+  load: [number, number]
+  /** Service calls while filling the cache (goal: one per amount). */
+  warmCalls: number
+  /** Service calls during the timed rounds (goal: none). */
+  timedCalls: number
+  totalCalls: number
+}
+
+function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): void {
+  const of = (route: RouteName) => runs.filter((run) => run.route === route)
+  const summary = (route: RouteName) => {
+    const mine = of(route)
+    const latencies = mine.flatMap((run) => run.latenciesMs)
+    return {
+      medianPerSecond: median(mine.map((run) => run.perSecond)),
+      minPerSecond: Math.min(...mine.map((run) => run.perSecond)),
+      maxPerSecond: Math.max(...mine.map((run) => run.perSecond)),
+      p50Ms: percentile(latencies, 0.5),
+      p95Ms: percentile(latencies, 0.95),
+      p99Ms: percentile(latencies, 0.99),
+    }
+  }
+  const asLowAs = summary("as-low-as")
+  const baseline = summary("baseline")
+  const ratio = asLowAs.medianPerSecond / baseline.medianPerSecond
+  // Paired by round, so a round slowed by the machine counts against both routes alike.
+  const roundRatios = Array.from({ length: ROUNDS }, (_, round) => {
+    const pick = (route: RouteName) => runs.find((run) => run.route === route && run.round === round)
+    return (pick("as-low-as")?.perSecond ?? 0) / (pick("baseline")?.perSecond ?? 1)
+  })
+
+  const fixed = (value: number, digits = 1) => value.toFixed(digits)
+  const lines = [
+    `as-low-as bench: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), ` +
+      `load average ${fixed(load[0])} -> ${fixed(load[1])}; ${ROUNDS} rounds (ABBA) of ${REQUESTS} ` +
+      `requests per route, ${CONCURRENCY} at a time over keep-alive connections`,
+    "",
+    table(
+      ["route", "req/s median", "min", "max", "p50 ms", "p95 ms", "p99 ms"],
+      (
+        [
+          ["as-low-as (cached)", asLowAs],
+          [`baseline ${ROUTES.baseline()}`, baseline],
+        ] as const
+      ).map(([name, figures]) => [
+        name,
+        fixed(figures.medianPerSecond, 0),
+        fixed(figures.minPerSecond, 0),
+        fixed(figures.maxPerSecond, 0),
+        fixed(figures.p50Ms, 2),
+        fixed(figures.p95Ms, 2),
+        fixed(figures.p99Ms, 2),
+      ])
+    ),
+    "",
+    `ratio as-low-as / baseline (median req/s): ${fixed(ratio, 2)}x; ` +
+      `per round: ${roundRatios.map((value) => fixed(value, 2)).join(" ")}`,
+    `financing service calls: ${warmCalls} while filling the cache for ${AMOUNTS.length} amounts ` +
+      `(goal ${AMOUNTS.length}), ${timedCalls} during the ${ROUNDS * REQUESTS} timed as-low-as requests ` +
+      `(goal 0), ${totalCalls} in all`,
+  ]
+  process.stdout.write(`\n${lines.join("\n")}\n\n`)
+
+  const results = path.join(__dirname, "results")
+  mkdirSync(results, { recursive: true })
+  writeFileSync(
+    path.join(results, "as-low-as.json"),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        load,
+        rounds: ROUNDS,
+        requestsPerRound: REQUESTS,
+        concurrency: CONCURRENCY,
+        amounts: AMOUNTS,
+        baselineRoute: ROUTES.baseline(),
+        asLowAs,
+        baseline,
+        ratio,
+        roundRatios,
+        serviceCalls: { fillingCache: warmCalls, timed: timedCalls, total: totalCalls },
+        runs: runs.map(({ latenciesMs: _latencies, ...run }) => run),
+      },
+      null,
+      2
+    )
+  )
+}
+
+function table(titles: string[], lines: string[][]): string {
+  const widths = titles.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length))
+  )
+  return [titles, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column])))
+        .join("  ")
+    )
+    .join("\n")
+}
