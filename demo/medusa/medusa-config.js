@@ -1,0 +1,73 @@
+"use strict"
+const { defineConfig } = require("@medusajs/framework/utils")
+
+/*
+ * The demo store's Medusa config: the plugin loaded from this repository's source, as the root
+ * medusa-config.ts loads it for the integration tests, pointed at the demo's sandbox and storefront.
+ * demo/run.js passes every value in through the environment (ports are chosen at start, secrets are made
+ * once per database); this file only says what the store is.
+ */
+
+function required(name) {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: start the demo with \`npm run demo\`, not Medusa directly`)
+  return value
+}
+
+const storefrontUrl = required("DEMO_STOREFRONT_URL")
+const backendUrl = required("DEMO_BACKEND_URL")
+
+/** @type {import("../../src/providers/retail-financing/options").RetailFinancingOptionsInput} */
+const retailFinancing = {
+  baseUrl: required("DEMO_SANDBOX_URL"),
+  username: required("DEMO_SANDBOX_USERNAME"),
+  password: required("DEMO_SANDBOX_PASSWORD"),
+  storeCode: required("DEMO_STORE_CODE"),
+  backendUrl,
+  callbackSecret: required("DEMO_CALLBACK_SECRET"),
+  returnUrl: `${storefrontUrl}/checkout/financing/return?cart_id={cart_id}`,
+  cancelUrl: `${storefrontUrl}/checkout/financing/cancel?cart_id={cart_id}`,
+  allowedRedirectOrigins: [storefrontUrl],
+  minAmount: 200,
+  maxAmount: 5000,
+  timeoutMs: 10_000,
+  storeName: "Oak & Linen (demo)",
+  storeAddress: {
+    street: "100 Congress Ave",
+    city: "Austin",
+    state: "TX",
+    zip: "78701",
+    phone: "512-555-0100",
+  },
+  // Codes from the sandbox's seeded carrier list; Medusa's manual fulfillment provider stands in for one.
+  carriers: ["NationalPost", "ExpressCourier"],
+  carrierMap: { manual_manual: "NationalPost" },
+  returnAgent: { name: "Oak & Linen returns", email: "returns@example.com", phone: "512-555-0101" },
+}
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: required("DATABASE_URL"),
+    http: {
+      jwtSecret: required("JWT_SECRET"),
+      cookieSecret: required("COOKIE_SECRET"),
+      storeCors: storefrontUrl,
+      adminCors: backendUrl,
+      authCors: `${backendUrl},${storefrontUrl}`,
+    },
+  },
+  // Served from the app folder's public/admin (a prebuilt bundle), because NODE_ENV is not "development".
+  admin: { path: "/app" },
+  modules: [
+    // A store gets this module through the plugin entry; loaded from source, it is registered by hand.
+    { resolve: "./src/modules/retail-financing", options: retailFinancing },
+    {
+      resolve: "@medusajs/medusa/payment",
+      options: {
+        providers: [
+          { resolve: "./src/providers/retail-financing", id: "retail-financing", options: retailFinancing },
+        ],
+      },
+    },
+  ],
+})

@@ -1,0 +1,120 @@
+"use strict"
+/*
+ * `npm run demo`: the plugin in a running store, in one command. The sandbox (the financing service's
+ * stand-in) and the storefront run in this process; the database is made or reused; the dashboard bundle
+ * is rebuilt only when stale; Medusa runs through its own CLI in child processes (`db:migrate`, `exec` of
+ * the seed, `start`). Prints the URLs and the admin login. Ctrl-C (SIGINT) or SIGTERM stops everything and
+ * exits 0. Settings: DEMO_* environment variables (demo/lib/settings.js).
+ */
+const fs = require("node:fs")
+const path = require("node:path")
+
+const { ensureAdminBundle } = require("./lib/admin-bundle")
+const { Lifecycle } = require("./lib/lifecycle")
+const { layOutMedusaApp, linkAdminBundle } = require("./lib/medusa-app")
+const { medusaEnvironment } = require("./lib/medusa-env")
+const { MedusaProcess } = require("./lib/medusa-process")
+const { portForMedusa, portTaken } = require("./lib/ports")
+const { startDemoSandbox } = require("./lib/sandbox")
+const { loadOrCreateSecrets } = require("./lib/secrets")
+const { DemoError } = require("./lib/demo-error")
+const { readSettings } = require("./lib/settings")
+const { prepareStoreData } = require("./lib/store-data")
+const { registerTypeScript } = require("./lib/typescript")
+const { createStorefront } = require("./storefront/server")
+
+const startedAt = Date.now()
+const say = (line) => process.stdout.write(`${line}\n`)
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`
+const lifecycle = new Lifecycle(say)
+lifecycle.watch()
+
+async function main() {
+  const settings = readSettings()
+  if (settings.reset) fs.rmSync(settings.stateDir, { recursive: true, force: true })
+  fs.mkdirSync(settings.stateDir, { recursive: true })
+  fs.writeFileSync(settings.logFile, "")
+  const secrets = loadOrCreateSecrets(settings.secretsFile)
+  registerTypeScript()
+
+  // Both listen at once: a taken port fails the start in a second, not after the migrations.
+  const storefront = createStorefront()
+  const storefrontUrl = await storefront
+    .listen(settings.ports.storefront, settings.host)
+    .catch((error) => Promise.reject(portTaken(error, settings.ports.storefront, "DEMO_STOREFRONT_PORT")))
+  lifecycle.add(storefront.close)
+  const sandbox = await startDemoSandbox(settings, secrets.sandboxPassword, (line) => {
+    if (!line.includes("listening on")) process.stderr.write(`sandbox: ${line}\n`)
+  }).catch((error) => Promise.reject(portTaken(error, settings.ports.sandbox, "DEMO_SANDBOX_PORT")))
+  lifecycle.add(sandbox.close)
+  const medusaPort = await portForMedusa(settings.host, settings.ports.medusa, "DEMO_MEDUSA_PORT")
+  const backendUrl = `http://${settings.host}:${medusaPort}`
+
+  const env = medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandboxUrl: sandbox.url })
+  layOutMedusaApp(settings)
+  const medusa = async (...args) => {
+    const command = new MedusaProcess(settings, args, env).start()
+    const forget = lifecycle.add(() => command.stop())
+    await command.finished().finally(forget)
+  }
+
+  const adminBundle = async () => {
+    const since = Date.now()
+    say("Checking the admin dashboard bundle (a rebuild takes about a minute)…")
+    const bundle = ensureAdminBundle({ ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" })
+    const forget = lifecycle.add(bundle.stop)
+    const report = await bundle.done.finally(forget)
+    say(
+      report.rebuilt
+        ? `Admin dashboard rebuilt (${seconds(since)}: ${report.reason}).`
+        : "Admin dashboard up to date."
+    )
+    return report
+  }
+  // The build is mostly waiting on one core while the migrations use the other.
+  const [bundle, seed] = await Promise.all([adminBundle(), prepareStoreData(settings, medusa, say)])
+  linkAdminBundle(settings, bundle.dir)
+
+  say("Starting Medusa…")
+  const start = ["start", "--port", String(medusaPort), "--host", settings.host]
+  const server = new MedusaProcess(settings, start, env).start()
+  lifecycle.add(() => server.stop())
+  await server.serving(`${backendUrl}/health`)
+  void server.exited.then(({ code, signal }) => {
+    if (lifecycle.stopping) return
+    process.stderr.write(
+      `\nMedusa stopped unexpectedly (${signal ?? `exit ${code}`}).\n${server.logTail()}\n`
+    )
+    void lifecycle.stop(1)
+  })
+
+  const adminUrl = `${backendUrl}/app`
+  storefront.ready({
+    backendUrl,
+    publishableKey: seed.publishableKey,
+    regionId: seed.regionId,
+    adminUrl,
+    sandboxUrl: sandbox.url,
+  })
+  say(
+    [
+      "",
+      `Retail financing demo is ready (${seconds(startedAt)}).`,
+      `  Storefront  ${storefrontUrl}`,
+      `  Admin       ${adminUrl}`,
+      `              log in as ${settings.admin.email} / ${settings.admin.password}`,
+      `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
+      `  Medusa API  ${backendUrl}`,
+      `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
+      "Buy something with Pay over time, approve and sign at the sandbox, then find the order in the admin.",
+      "Press Ctrl-C to stop.",
+    ].join("\n")
+  )
+}
+
+main().catch((error) => {
+  if (lifecycle.stopping) return
+  const message = error instanceof DemoError ? error.message : (error?.stack ?? String(error))
+  process.stderr.write(`\nThe demo could not start: ${message}\n`)
+  void lifecycle.stop(1)
+})

@@ -1,0 +1,87 @@
+/* global window */
+
+/*
+ * Checkout step 4: how to pay. "Pay over time" starts the plugin's payment session (the plugin builds the
+ * application from this cart on the server) and sends the shopper to the financing service's page; a
+ * refusal comes back as a sentence for the shopper, shown under the options. "Manual payment (test)" is
+ * Medusa's system provider, there to show the other way to pay.
+ */
+
+import { FINANCING_PROVIDER_ID, SYSTEM_PROVIDER_ID, api, cartId, element } from "./store.mjs"
+
+const LABELS = {
+  [FINANCING_PROVIDER_ID]: "Pay over time",
+  [SYSTEM_PROVIDER_ID]: "Manual payment (test)",
+}
+
+async function pay(cart, providerId) {
+  // Medusa returns the cart's collection when it has one already.
+  const { payment_collection: collection } = await api("/store/payment-collections", {
+    method: "POST",
+    body: { cart_id: cart.id },
+  })
+  const { payment_collection: updated } = await api(
+    `/store/payment-collections/${collection.id}/payment-sessions`,
+    { method: "POST", body: { provider_id: providerId } }
+  )
+  if (providerId === FINANCING_PROVIDER_ID) {
+    const session = updated.payment_sessions.find((candidate) => candidate.provider_id === providerId)
+    // The service sends the shopper back to the plugin's returnUrl, or its cancelUrl.
+    window.location.assign(session.data.link)
+    return
+  }
+  const result = await api(`/store/carts/${cart.id}/complete`, { method: "POST" })
+  if (result.type !== "order") throw new Error(result.error?.message ?? "The order could not be placed.")
+  cartId.clear()
+  window.location.assign(`/order/confirmed?order_id=${result.order.id}`)
+}
+
+export async function paymentStep(cart, { run }) {
+  const section = element(
+    "section",
+    { class: "step", id: "payment-step" },
+    element("h2", { text: "4. Payment" })
+  )
+  if (!cart.shipping_methods?.length) {
+    section.append(element("p", { class: "note", text: "Choose shipping first." }))
+    return section
+  }
+  const { payment_providers: providers } = await api(`/store/payment-providers?region_id=${cart.region_id}`)
+  const button = element("button", { type: "button", class: "primary", text: "Continue", disabled: true })
+  const choose = (providerId) => {
+    button.disabled = false
+    button.textContent = providerId === FINANCING_PROVIDER_ID ? "Continue to Pay over time" : "Place order"
+    button.onclick = () => run(section, () => pay(cart, providerId))
+  }
+  section.append(
+    element(
+      "fieldset",
+      {},
+      element("legend", { text: "How would you like to pay?" }),
+      ...providers
+        .filter((provider) => LABELS[provider.id])
+        .map((provider) =>
+          element(
+            "label",
+            { class: "choice" },
+            element("input", {
+              type: "radio",
+              name: "payment_provider",
+              value: provider.id,
+              onchange: () => choose(provider.id),
+            }),
+            ` ${LABELS[provider.id]}`,
+            provider.id === FINANCING_PROVIDER_ID
+              ? element("span", {
+                  class: "note",
+                  text: " Apply and sign with our financing partner, then come back here.",
+                })
+              : null
+          )
+        )
+    ),
+    button,
+    element("div", { class: "errors" })
+  )
+  return section
+}

@@ -1,0 +1,153 @@
+/* global window, document, fetch, localStorage */
+
+/*
+ * What every page of the demo storefront shares: calls to Medusa's store API (with the publishable key),
+ * the cart kept in localStorage, money formatting, the header, and the plugin's "As low as" element.
+ */
+
+export const config = window.DEMO_CONFIG
+const CART_KEY = "oak-and-linen-cart"
+export const FINANCING_PROVIDER_ID = "pp_retail-financing_retail-financing"
+export const SYSTEM_PROVIDER_ID = "pp_system_default"
+// Left out of the store's defaults: line subtotals, the shipping method's name, and the payment session's
+// data, whose applicationStatus tells the cancel page why the shopper is back.
+const CART_FIELDS = "+items.subtotal,+shipping_methods.name,+payment_collection.payment_sessions.data"
+
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** A refused request throws with Medusa's message, which for financing is a sentence meant for the shopper. */
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { "x-publishable-api-key": config.publishableKey }
+  if (body !== undefined) headers["content-type"] = "application/json"
+  const response = await fetch(`${config.backendUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const data = await response.json().catch(() => ({}))
+  if (!response.ok) {
+    throw new ApiError(data.message || `${method} ${path} answered ${response.status}`, response.status)
+  }
+  return data
+}
+
+/** A product's price in the demo's region: its first (and only) variant's. */
+export function priceOf(product) {
+  return product.variants?.[0]?.calculated_price?.calculated_amount ?? 0
+}
+
+export function money(amount) {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount ?? 0)
+}
+
+export const cartId = {
+  get: () => localStorage.getItem(CART_KEY),
+  set: (id) => localStorage.setItem(CART_KEY, id),
+  clear: () => localStorage.removeItem(CART_KEY),
+}
+
+export async function retrieveCart(id = cartId.get()) {
+  if (!id) return null
+  try {
+    const { cart } = await api(`/store/carts/${id}?fields=${CART_FIELDS}`)
+    // A completed cart became an order: the next purchase needs a new one.
+    if (cart.completed_at) {
+      cartId.clear()
+      return null
+    }
+    return cart
+  } catch (error) {
+    if (error.status === 404) {
+      cartId.clear()
+      return null
+    }
+    throw error
+  }
+}
+
+export async function addToCart(variantId, quantity) {
+  let id = cartId.get()
+  if (id && !(await retrieveCart(id))) id = null
+  if (!id) {
+    const { cart } = await api("/store/carts", { method: "POST", body: { region_id: config.regionId } })
+    id = cart.id
+    cartId.set(id)
+  }
+  await api(`/store/carts/${id}/line-items`, { method: "POST", body: { variant_id: variantId, quantity } })
+  await renderHeader()
+}
+
+export function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue
+    if (name === "text") node.textContent = value
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value)
+    else node.setAttribute(name, value === true ? "" : String(value))
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined))
+  return node
+}
+
+/**
+ * The plugin's web component, used as its README shows: its script is served by the Medusa backend (a
+ * module script from another origin, which the backend allows). Until the script has run, or if the
+ * backend does not serve it, the element is unknown to the browser and shows nothing.
+ */
+export function asLowAs(amount) {
+  if (!document.querySelector("script[data-as-low-as]")) {
+    document.head.append(
+      element("script", {
+        type: "module",
+        src: `${config.backendUrl}/retail-financing/as-low-as.js`,
+        "data-as-low-as": true,
+      })
+    )
+  }
+  return element("retail-financing-as-low-as", {
+    amount: Number(amount).toFixed(2),
+    "backend-url": config.backendUrl,
+    "publishable-key": config.publishableKey,
+    "learn-more-url": "/financing",
+  })
+}
+
+export async function renderHeader() {
+  const header = document.getElementById("site-header")
+  if (!header) return
+  const cart = await retrieveCart().catch(() => null)
+  const count = (cart?.items ?? []).reduce((sum, item) => sum + item.quantity, 0)
+  header.replaceChildren(
+    element(
+      "p",
+      { class: "demo-banner" },
+      "Retail financing demo: pay over time is served by the local sandbox. ",
+      element("a", { href: config.adminUrl, target: "_blank", text: "Open the admin" }),
+      " · ",
+      element("a", {
+        href: config.sandboxUrl + "/sandbox/applications",
+        target: "_blank",
+        text: "Sandbox applications",
+      })
+    ),
+    element(
+      "nav",
+      {},
+      element("a", { href: "/", class: "brand", text: "Oak & Linen" }),
+      element("a", { href: "/cart", "data-testid": "cart-link", text: `Cart (${count})` })
+    )
+  )
+}
+
+export function showError(target, error) {
+  target.replaceChildren(
+    element("p", { class: "error", role: "alert", text: error.message ?? String(error) })
+  )
+}
+
+renderHeader().catch(() => undefined)
