@@ -20,10 +20,8 @@
  * bench/results/as-low-as.json (git-ignored). Fails only when a request does, never on a figure. The
  * plugin's jobs are stopped, so only these requests talk to the service.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import os from "node:os"
-import path from "node:path"
 import { performance } from "node:perf_hooks"
 
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
@@ -33,8 +31,9 @@ import {
   type StorefrontAccess,
   createStorefrontAccess,
   startFinancingEnvironment,
-  stopScheduledJob,
+  stopFinancingJobs,
 } from "../integration-tests/helpers"
+import { percentile, positiveInteger, table, writeResults } from "./support/figures"
 
 const ROUNDS = positiveInteger("BENCH_ROUNDS", 8)
 const REQUESTS = positiveInteger("BENCH_REQUESTS", 400)
@@ -49,13 +48,6 @@ const ROUTES = {
 } as const
 type RouteName = keyof typeof ROUTES
 
-function positiveInteger(name: string, fallback: number): number {
-  const text = process.env[name]
-  const value = text === undefined || text === "" ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
-  return value
-}
-
 interface Run {
   route: RouteName
   round: number
@@ -63,11 +55,6 @@ interface Run {
   wallMs: number
   perSecond: number
   latenciesMs: number[]
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]
 }
 
 const median = (values: number[]) => percentile(values, 0.5)
@@ -106,8 +93,7 @@ medusaIntegrationTestRunner({
 
     beforeAll(async () => {
       storefront = await createStorefrontAccess(getContainer())
-      stopScheduledJob("retail-financing-reconcile-applications")
-      stopScheduledJob("retail-financing-send-actions")
+      stopFinancingJobs()
     })
 
     it(
@@ -242,43 +228,18 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
   ]
   process.stdout.write(`\n${lines.join("\n")}\n\n`)
 
-  const results = path.join(__dirname, "results")
-  mkdirSync(results, { recursive: true })
-  writeFileSync(
-    path.join(results, "as-low-as.json"),
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        node: process.version,
-        cpus: os.cpus().length,
-        load,
-        rounds: ROUNDS,
-        requestsPerRound: REQUESTS,
-        concurrency: CONCURRENCY,
-        amounts: AMOUNTS,
-        baselineRoute: ROUTES.baseline(),
-        asLowAs,
-        baseline,
-        ratio,
-        roundRatios,
-        serviceCalls: { fillingCache: warmCalls, timed: timedCalls, total: totalCalls },
-        runs: runs.map(({ latenciesMs: _latencies, ...run }) => run),
-      },
-      null,
-      2
-    )
-  )
-}
-
-function table(titles: string[], lines: string[][]): string {
-  const widths = titles.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length))
-  )
-  return [titles, ...lines]
-    .map((line) =>
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column])))
-        .join("  ")
-    )
-    .join("\n")
+  writeResults("as-low-as", {
+    load,
+    rounds: ROUNDS,
+    requestsPerRound: REQUESTS,
+    concurrency: CONCURRENCY,
+    amounts: AMOUNTS,
+    baselineRoute: ROUTES.baseline(),
+    asLowAs,
+    baseline,
+    ratio,
+    roundRatios,
+    serviceCalls: { fillingCache: warmCalls, timed: timedCalls, total: totalCalls },
+    runs: runs.map(({ latenciesMs: _latencies, ...run }) => run),
+  })
 }

@@ -25,11 +25,9 @@
  * does, never on a timing or a call count. The reconciliation job's schedule is stopped, so only the
  * checkouts themselves talk to the service.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import os from "node:os"
-import path from "node:path"
 import { performance } from "node:perf_hooks"
 
 import type { HttpTypes } from "@medusajs/framework/types"
@@ -49,21 +47,15 @@ import {
   sandboxApplication,
   seedCheckoutStore,
   startFinancingEnvironment,
+  RECONCILE_JOB,
   stopScheduledJob,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../integration-tests/helpers"
+import { percentile, positiveInteger, table, writeResults } from "./support/figures"
 
 const CHECKOUTS = positiveInteger("BENCH_CHECKOUTS", 15)
 /** Untimed checkouts of each provider before the timed ones: JIT, connection pools, the first token. */
 const WARMUP = 2
-const RECONCILE_JOB = "retail-financing-reconcile-applications"
-
-function positiveInteger(name: string, fallback: number): number {
-  const text = process.env[name]
-  const value = text === undefined || text === "" ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`)
-  return value
-}
 
 /** One answer of the plugin's callback route, as the proxy in front of it saw it. */
 interface HookCall {
@@ -173,11 +165,6 @@ interface Checkout {
   /** Answers the hook route gave in this checkout (a callback the route refused is sent again). */
   callbackAnswers: number
   calls: Record<Phase, Counts>
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]
 }
 
 let financing: FinancingEnvironment
@@ -515,45 +502,33 @@ function report({ checkouts, wallMs, load, warmupCalls, runCalls, beforeRunCalls
   ]
   process.stdout.write(`\n${out.join("\n")}\n\n`)
 
-  const results = path.join(__dirname, "results")
-  mkdirSync(results, { recursive: true })
-  writeFileSync(
-    path.join(results, "checkout.json"),
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        node: process.version,
-        cpus: os.cpus().length,
-        load,
-        checkoutsPerProvider: CHECKOUTS,
-        warmupPerProvider: WARMUP,
-        wallMs,
-        phases: rows.map((row) => ({
-          ...row,
-          ratioP50: row.system ? row.financing.p50 / row.system.p50 : null,
-          ratioP95: row.system ? row.financing.p95 / row.system.p95 : null,
-        })),
-        serviceCalls: {
-          perFinancingCheckout: Object.fromEntries(
-            ENDPOINT_CLASSES.map((kind) => [
-              kind,
-              {
-                mean: mean(perCheckout(kind, PHASES)),
-                byPhase: Object.fromEntries(PHASES.map((name) => [name, mean(perCheckout(kind, [name]))])),
-              },
-            ])
-          ),
-          duringSystemCheckouts: systemCalls,
-          beforeFirstCheckout: beforeRunCalls.length,
-          duringWarmup: warmupCalls,
-          tokensWholeRun: tokens,
-        },
-        checkouts,
-      },
-      null,
-      2
-    )
-  )
+  writeResults("checkout", {
+    load,
+    checkoutsPerProvider: CHECKOUTS,
+    warmupPerProvider: WARMUP,
+    wallMs,
+    phases: rows.map((row) => ({
+      ...row,
+      ratioP50: row.system ? row.financing.p50 / row.system.p50 : null,
+      ratioP95: row.system ? row.financing.p95 / row.system.p95 : null,
+    })),
+    serviceCalls: {
+      perFinancingCheckout: Object.fromEntries(
+        ENDPOINT_CLASSES.map((kind) => [
+          kind,
+          {
+            mean: mean(perCheckout(kind, PHASES)),
+            byPhase: Object.fromEntries(PHASES.map((name) => [name, mean(perCheckout(kind, [name]))])),
+          },
+        ])
+      ),
+      duringSystemCheckouts: systemCalls,
+      beforeFirstCheckout: beforeRunCalls.length,
+      duringWarmup: warmupCalls,
+      tokensWholeRun: tokens,
+    },
+    checkouts,
+  })
 }
 
 function totalCalls(checkout: Checkout): number {
@@ -561,17 +536,4 @@ function totalCalls(checkout: Checkout): number {
     (sum, name) => sum + ENDPOINT_CLASSES.reduce((inner, kind) => inner + checkout.calls[name][kind], 0),
     0
   )
-}
-
-function table(titles: string[], lines: string[][]): string {
-  const widths = titles.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => (line[column] ?? "").length))
-  )
-  return [titles, ...lines]
-    .map((line) =>
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column])))
-        .join("  ")
-    )
-    .join("\n")
 }
