@@ -2,6 +2,8 @@ import { createServer } from "node:net"
 
 import { WorkflowManager } from "@medusajs/framework/orchestration"
 
+import { config as reconcileJob } from "../../src/jobs/reconcile-financing-applications"
+import { config as sendActionsJob } from "../../src/jobs/send-financing-actions"
 import type { ApplicationInput } from "../../src/lib/financing/schemas"
 import { type FaultSettings, type RunningSandbox, startSandbox } from "../../src/sandbox"
 import { CountingProxy } from "../../src/sandbox/__tests__/contract/support/http-helpers"
@@ -173,6 +175,14 @@ export function stopScheduledJob(name: string): void {
   const workflow = WorkflowManager.getWorkflow(`job-${name}`)
   if (!workflow?.options.schedule) throw new Error(`no scheduled job named ${name} was registered`)
   WorkflowManager.unregister(`job-${name}`)
+}
+
+export const RECONCILE_JOB = reconcileJob.name
+
+/** Stops both plugin jobs, for tests that reconcile and send post-sale actions themselves, when they mean to. */
+export function stopFinancingJobs(): void {
+  stopScheduledJob(RECONCILE_JOB)
+  stopScheduledJob(sendActionsJob.name)
 }
 
 /** Moves an application at the sandbox, as a shopper or the lender would, one callback per step. */

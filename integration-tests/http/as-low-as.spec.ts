@@ -7,7 +7,7 @@ import {
   type StorefrontAccess,
   createStorefrontAccess,
   setSandboxFaults,
-  stopScheduledJob,
+  stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
 
@@ -35,8 +35,7 @@ medusaIntegrationTestRunner({
 
     beforeAll(async () => {
       storefront = await createStorefrontAccess(getContainer())
-      stopScheduledJob("retail-financing-reconcile-applications")
-      stopScheduledJob("retail-financing-send-actions")
+      stopFinancingJobs()
     })
 
     const calculatorCalls = () => financing.serviceRequests.count("POST", CALCULATOR)

@@ -26,11 +26,11 @@ import {
   sessionById,
   setSandboxFaults,
   useFinancingEnvironment,
+  RECONCILE_JOB,
   stopScheduledJob,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
-const RECONCILE_JOB = "retail-financing-reconcile-applications"
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 
 // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.

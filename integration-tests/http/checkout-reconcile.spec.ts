@@ -17,10 +17,10 @@ import {
   seedCheckoutStore,
   sessionById,
   useFinancingEnvironment,
+  RECONCILE_JOB,
   stopScheduledJob,
 } from "../helpers"
 
-const RECONCILE_JOB = "retail-financing-reconcile-applications"
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 

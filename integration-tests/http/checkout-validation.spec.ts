@@ -14,10 +14,10 @@ import {
   sandboxApplications,
   seedCheckoutStore,
   useFinancingEnvironment,
+  RECONCILE_JOB,
   stopScheduledJob,
 } from "../helpers"
 
-const RECONCILE_JOB = "retail-financing-reconcile-applications"
 /** medusa-config.ts: the storefront the plugin may send shoppers back to, and its return templates. */
 const STOREFRONT = "http://localhost:8000"
 

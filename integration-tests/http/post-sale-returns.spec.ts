@@ -16,7 +16,7 @@ import {
   postSaleOf as postSaleIn,
   seedCheckoutStore,
   setSandboxFaults,
-  stopScheduledJob,
+  stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
 import { followOpenReturns } from "../../src/post-sale/follow-open-returns"
@@ -40,8 +40,7 @@ medusaIntegrationTestRunner({
     beforeAll(async () => {
       seed = await seedCheckoutStore(getContainer())
       adminHeaders = await createAdminAuthHeaders(getContainer(), api)
-      stopScheduledJob("retail-financing-reconcile-applications")
-      stopScheduledJob("retail-financing-send-actions")
+      stopFinancingJobs()
     })
 
     const admin = () => adminHeaders

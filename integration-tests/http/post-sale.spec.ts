@@ -15,7 +15,7 @@ import {
   postSaleOf as postSaleIn,
   seedCheckoutStore,
   setSandboxFaults,
-  stopScheduledJob,
+  stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
 import { sendDueActions } from "../../src/post-sale/send-due-actions"
@@ -36,8 +36,7 @@ medusaIntegrationTestRunner({
       seed = await seedCheckoutStore(getContainer())
       adminHeaders = await createAdminAuthHeaders(getContainer(), api)
       // These tests decide when retries run; the jobs would do it at their own minute marks.
-      stopScheduledJob("retail-financing-reconcile-applications")
-      stopScheduledJob("retail-financing-send-actions")
+      stopFinancingJobs()
     })
 
     const admin = () => adminHeaders
