@@ -1,6 +1,6 @@
 import { defineConfig } from "@medusajs/framework/utils"
 
-import type { RetailFinancingOptionsInput } from "./src/providers/retail-financing/options"
+import type { RetailFinancingOptionsInput } from "./src/config/options"
 
 // Only `npm run test:integration` boots this app; stores configure the plugin in their own medusa-config.
 // The options point at a local sandbox that nothing contacts while the app boots.

@@ -3,11 +3,7 @@ import { join, relative } from "node:path"
 
 import { Modules } from "@medusajs/framework/utils"
 
-import {
-  RetailFinancingOptionsSchema,
-  SECRET_OPTIONS,
-  parseOptions,
-} from "../src/providers/retail-financing/options"
+import { RetailFinancingOptionsSchema, SECRET_OPTIONS, parseOptions } from "../src/config/options"
 import { RetailFinancingProviderService } from "../src/providers/retail-financing/service"
 import middlewares from "../src/api/middlewares"
 import { RETAIL_FINANCING_MODULE } from "../src/modules/retail-financing"

@@ -17,7 +17,7 @@ function required(name) {
 const storefrontUrl = required("DEMO_STOREFRONT_URL")
 const backendUrl = required("DEMO_BACKEND_URL")
 
-/** @type {import("../../src/providers/retail-financing/options").RetailFinancingOptionsInput} */
+/** @type {import("../../src/config/options").RetailFinancingOptionsInput} */
 const retailFinancing = {
   baseUrl: required("DEMO_SANDBOX_URL"),
   username: required("DEMO_SANDBOX_USERNAME"),

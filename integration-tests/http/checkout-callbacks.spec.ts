@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
-import { callbackProof } from "../../src/checkout/proofs"
-import { reconcileFinancingApplications } from "../../src/checkout/reconcile"
-import { syncFinancingSession } from "../../src/checkout/sync-session"
+import { callbackProof } from "../../src/domain/checkout/proofs"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
+import { syncFinancingSession } from "../../src/workflows/checkout/sync-session"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   type CheckoutSeed,

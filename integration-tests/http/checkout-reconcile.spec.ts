@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
-import { reconcileFinancingApplications } from "../../src/checkout/reconcile"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
   type CheckoutSeed,

@@ -19,8 +19,8 @@ import {
   stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
-import { followOpenReturns } from "../../src/post-sale/follow-open-returns"
-import { sendDueActions } from "../../src/post-sale/send-due-actions"
+import { followOpenReturns } from "../../src/workflows/post-sale/follow-open-returns"
+import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
 
 jest.setTimeout(120_000)
 

@@ -18,7 +18,7 @@ import {
   stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
-import { sendDueActions } from "../../src/post-sale/send-due-actions"
+import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
 
 jest.setTimeout(120_000)
 

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-import { reconcileFinancingApplications } from "../checkout/reconcile"
-import { followOpenReturns } from "../post-sale/follow-open-returns"
+import { reconcileFinancingApplications } from "../workflows/checkout/reconcile"
+import { followOpenReturns } from "../workflows/post-sale/follow-open-returns"
 
 /**
  * Callbacks can be lost. Every five minutes, apply what they missed: open sessions, and returns not yet

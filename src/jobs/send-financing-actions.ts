@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { sendDueActions } from "../post-sale/send-due-actions"
+import { sendDueActions } from "../workflows/post-sale/send-due-actions"
 
 /**
  * Every minute, sends post-sale actions that are due. Each action is claimed in the database before it is

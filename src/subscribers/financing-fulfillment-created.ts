@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /** The first fulfillment of a financed order uploads its invoice (endpoint 8), unless invoiceOn says otherwise. */
 export default async function financingFulfillmentCreated({

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /**
  * A shipment (method Shipped) or a fulfillment marked delivered without one (pickup, local delivery: Direct)

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /** Canceling a signed order returns whatever of the contract is not returned yet (endpoint 7). */
 export default async function financingOrderCanceled({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /** Tells the service the order's number and id (endpoint 10), and uploads the invoice if so configured. */
 export default async function financingOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /** An admin refund not already covered by a received return asks the service for a return (endpoint 7). */
 export default async function financingPaymentRefunded({ event, container }: SubscriberArgs<{ id: string }>) {

@@ -1,6 +1,6 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { runPostSale } from "../post-sale/run-post-sale"
+import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /** A received return of a financed order asks the service for a return (endpoint 7): Return or Partial. */
 export default async function financingReturnReceived({

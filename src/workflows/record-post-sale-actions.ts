@@ -1,6 +1,6 @@
 import { WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 
-import type { PostSaleCause } from "../post-sale/record-cause"
+import type { PostSaleCause } from "./post-sale/record-cause"
 import { recordPostSaleActionsStep } from "./steps/record-post-sale-actions"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 

@@ -1,12 +1,12 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
-import { FINANCING_CART_FIELDS, type FinancingCart } from "../../checkout/cart"
-import { cartToApplication } from "../../checkout/cart-to-application"
-import { sealApplication } from "../../checkout/proofs"
-import { redirectUrlsFor } from "../../checkout/redirect-urls"
+import { FINANCING_CART_FIELDS, type FinancingCart } from "../../domain/checkout/cart"
+import { cartToApplication } from "../../domain/checkout/cart-to-application"
+import { sealApplication } from "../../domain/checkout/proofs"
+import { redirectUrlsFor } from "../../domain/checkout/redirect-urls"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../providers/retail-financing/constants"
+import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
 
 type SessionBody = { provider_id?: string; data?: Record<string, unknown> }
 

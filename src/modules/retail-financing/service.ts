@@ -2,13 +2,9 @@ import type { Context, Logger } from "@medusajs/framework/types"
 import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 
-import { sharedFinancingClient } from "../../checkout/shared-client"
+import { sharedFinancingClient } from "../../config/financing-client"
 import type { FinancingClient } from "../../lib/financing/client"
-import {
-  type RetailFinancingOptions,
-  RetailFinancingOptionsSchema,
-  parseOptions,
-} from "../../providers/retail-financing/options"
+import { type RetailFinancingOptions, RetailFinancingOptionsSchema, parseOptions } from "../../config/options"
 import { FinancingAction } from "./models/financing-action"
 import { FinancingApplication } from "./models/financing-application"
 

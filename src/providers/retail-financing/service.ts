@@ -24,10 +24,10 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 
-import { callbackUrlFor, openSealedApplication } from "../../checkout/proofs"
-import { recentStatus } from "../../checkout/recent-status"
-import { sharedFinancingClient } from "../../checkout/shared-client"
-import { toCents } from "../../checkout/money"
+import { callbackUrlFor, openSealedApplication } from "../../domain/checkout/proofs"
+import { recentStatus } from "../../config/recent-status"
+import { sharedFinancingClient } from "../../config/financing-client"
+import { toCents } from "../../domain/money"
 import type { FinancingClient } from "../../lib/financing/client"
 import {
   FinancingApiError,
@@ -38,9 +38,9 @@ import {
   FinancingServerError,
 } from "../../lib/financing/errors"
 import type { ApplicationStatus } from "../../lib/financing/schemas"
-import { type FinancingSessionData, sessionDataOf } from "./session-data"
-import { parseOptions, type RetailFinancingOptions } from "./options"
-import { isSignedContract, toPaymentSessionStatus } from "./status-map"
+import { type FinancingSessionData, sessionDataOf } from "../../domain/checkout/session-data"
+import { parseOptions, type RetailFinancingOptions } from "../../config/options"
+import { isSignedContract, toPaymentSessionStatus } from "../../domain/checkout/status-map"
 
 // The payment module's provider container holds only these (and configModule): no query, no cart.
 type InjectedDependencies = { logger: Logger }

@@ -2,13 +2,13 @@ import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { toCents } from "../../checkout/money"
-import { rememberStatus } from "../../checkout/recent-status"
-import { type SessionAction, sessionAction } from "../../checkout/session-action"
+import { toCents } from "../../domain/money"
+import { rememberStatus } from "../../config/recent-status"
+import { type SessionAction, sessionAction } from "../../domain/checkout/session-action"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../providers/retail-financing/constants"
-import { sessionDataOf } from "../../providers/retail-financing/session-data"
+import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { sessionDataOf } from "../../domain/checkout/session-data"
 
 export interface ReadFinancingSessionInput {
   session_id: string

@@ -1,7 +1,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { recordApplication } from "../../post-sale/ledger"
+import { recordApplication } from "../../modules/retail-financing/ledger"
 import type { FinancingSessionState } from "./read-financing-session"
 
 /**

@@ -1,7 +1,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { type PostSaleCause, recordPostSaleCause } from "../../post-sale/record-cause"
+import { type PostSaleCause, recordPostSaleCause } from "../post-sale/record-cause"
 
 /**
  * Records, before anything is sent, the actions a cause asks for. Undone if the workflow fails after it, so

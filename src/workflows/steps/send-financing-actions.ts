@@ -1,6 +1,6 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { type SendOutcome, sendAction } from "../../post-sale/send-action"
+import { type SendOutcome, sendAction } from "../post-sale/send-action"
 
 /**
  * Sends recorded actions one after another. A failure is recorded on its action (retried later with backoff,

@@ -1,12 +1,3 @@
-// Loads MedusaError, AbstractPaymentProvider and MathBN alone instead of the whole barrel (seconds under jest).
-jest.mock("@medusajs/framework/utils", () =>
-  jest
-    .requireActual<typeof import("../../../__tests__/support/fast-medusa-utils")>(
-      "../../../__tests__/support/fast-medusa-utils"
-    )
-    .fastMedusaUtils()
-)
-
 import type {
   BigNumberInput,
   InitiatePaymentInput,
@@ -21,14 +12,14 @@ import {
   callbackProof,
   callbackUrlFor,
   sealApplication,
-} from "../../../checkout/proofs"
-import { toCents } from "../../../checkout/money"
+} from "../../../domain/checkout/proofs"
+import { toCents } from "../../../domain/money"
 import type { FinancingClient } from "../../../lib/financing/client"
 import type { ApplicationInput } from "../../../lib/financing/schemas"
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
 import RetailFinancingModuleService from "../../../modules/retail-financing/service"
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
-import { type RetailFinancingOptionsInput, parseOptions } from "../options"
+import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
 import { RetailFinancingProviderService } from "../service"
 
 /*

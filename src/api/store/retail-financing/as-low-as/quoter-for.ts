@@ -1,8 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { dollarsToCents } from "../../../../as-low-as/amount"
-import { AsLowAsQuoter } from "../../../../as-low-as/quoter"
+import { dollarsToCents } from "../../../../domain/as-low-as/amount"
+import { AsLowAsQuoter } from "../../../../domain/as-low-as/quoter"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,

@@ -1,6 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 
-import { AMOUNT_RULES, parseDollars } from "../../../../as-low-as/amount"
+import { AMOUNT_RULES, parseDollars } from "../../../../domain/as-low-as/amount"
 
 /** `?amount=1299.99`: dollars as the shopper sees them, read into whole cents. */
 export const StoreGetAsLowAs = z

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { orderFinancingView } from "../../../../../post-sale/admin-order"
+import { orderFinancingView } from "../../../../../workflows/post-sale/admin-order"
 
 /** The order widget's data: `{ financing: null }` for an order not paid with financing. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
-import { isValidCallbackProof } from "../../../../../checkout/proofs"
-import { syncFinancingSession } from "../../../../../checkout/sync-session"
+import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
+import { syncFinancingSession } from "../../../../../workflows/checkout/sync-session"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,

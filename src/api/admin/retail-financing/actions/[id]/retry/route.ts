@@ -5,7 +5,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../../../../../modules/retail-financing"
-import { actionView } from "../../../../../../post-sale/admin-views"
+import { actionView } from "../../../../../../workflows/post-sale/admin-views"
 import { sendFinancingActionsWorkflow } from "../../../../../../workflows/send-financing-actions"
 
 /** A merchant's retry of a failed action (after fixing what the service refused), sent at once. */

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { runMerchantCause } from "../../../../../../post-sale/admin-order"
+import { runMerchantCause } from "../../../../../../workflows/post-sale/admin-order"
 
 /** Sends the delivery information of the order's latest fulfillment again, on the merchant's request. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

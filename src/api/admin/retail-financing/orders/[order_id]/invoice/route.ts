@@ -6,8 +6,8 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../../../../../modules/retail-financing"
-import { runMerchantCause } from "../../../../../../post-sale/admin-order"
-import { findApplication } from "../../../../../../post-sale/ledger"
+import { runMerchantCause } from "../../../../../../workflows/post-sale/admin-order"
+import { findApplication } from "../../../../../../modules/retail-financing/ledger"
 
 type UploadedFile = { originalname: string; buffer: Buffer; mimetype: string }
 

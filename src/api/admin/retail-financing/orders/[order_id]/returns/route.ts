@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { runMerchantCause } from "../../../../../../post-sale/admin-order"
+import { runMerchantCause } from "../../../../../../workflows/post-sale/admin-order"
 import type { AdminPostFinancingReturn } from "./validators"
 
 /** A return request the merchant asks for by hand, with a reason from the service's list. */

@@ -1,0 +1,240 @@
+import type { Logger } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+
+import { type RetailFinancingOptionsInput, SECRET_OPTIONS, parseOptions } from "../options"
+import { RetailFinancingProviderService } from "../../providers/retail-financing/service"
+
+const valid: RetailFinancingOptionsInput = {
+  baseUrl: "https://financing.example.com",
+  username: "store-user",
+  password: "p@ssw0rd-value-never-shown",
+  storeCode: "STORE-1",
+  backendUrl: "https://api.shop.example.com",
+  callbackSecret: "callback-secret-never-shown-0123456789",
+}
+
+function errorFor(options: unknown): MedusaError {
+  try {
+    parseOptions(options)
+  } catch (error) {
+    if (error instanceof MedusaError) return error
+    throw error
+  }
+  throw new Error("expected the options to be rejected")
+}
+
+describe("parseOptions", () => {
+  it("accepts the required options and fills in defaults", () => {
+    expect(parseOptions(valid)).toEqual({
+      ...valid,
+      allowedRedirectOrigins: [],
+      timeoutMs: 15_000,
+      maxRetries: 2,
+      invoiceOn: "fulfillment",
+      invoiceMaxBytes: 10 * 1024 * 1024,
+      carriers: [],
+      carrierMap: {},
+      directDeliveryTypes: ["pickup", "local-delivery"],
+      returnReasonMap: {},
+      asLowAsCacheSeconds: 300,
+    })
+  })
+
+  it("refuses a carrier map that names a code outside the carrier list", () => {
+    expect(() =>
+      parseOptions({ ...valid, carriers: ["NationalPost"], carrierMap: { manual_manual: "Elsewhere" } })
+    ).toThrow('"carrierMap[manual_manual]" maps to Elsewhere, which is not in carriers')
+  })
+
+  it("refuses a store address the service's delivery limits would refuse", () => {
+    expect(() =>
+      parseOptions({
+        ...valid,
+        storeAddress: { street: "x".repeat(51), city: "Austin", state: "TX", zip: "78701" },
+      })
+    ).toThrow('"storeAddress[street]" must be at most 50 characters')
+  })
+
+  it("accepts numbers written as strings, as environment variables arrive", () => {
+    const options = parseOptions({
+      ...valid,
+      minAmount: "99.90",
+      maxAmount: "5000",
+      timeoutMs: "3000",
+      maxRetries: "0",
+      asLowAsCacheSeconds: "0",
+    })
+
+    expect(options).toMatchObject({
+      minAmount: 99.9,
+      maxAmount: 5000,
+      timeoutMs: 3000,
+      maxRetries: 0,
+      asLowAsCacheSeconds: 0,
+    })
+  })
+
+  it("throws INVALID_DATA", () => {
+    expect(errorFor({ ...valid, baseUrl: "nope" }).type).toBe(MedusaError.Types.INVALID_DATA)
+  })
+
+  it.each(["baseUrl", "username", "password", "storeCode", "backendUrl", "callbackSecret"] as const)(
+    "requires %s and names it",
+    (name) => {
+      const { [name]: _omitted, ...rest } = valid
+
+      expect(errorFor(rest).message).toContain(`"${name}" is required`)
+    }
+  )
+
+  it.each([
+    ["baseUrl", "ftp://financing.example.com"],
+    ["baseUrl", "financing.example.com"],
+    ["backendUrl", "not a url"],
+    ["username", "   "],
+    ["timeoutMs", 50],
+    ["timeoutMs", 1500.5],
+    ["maxRetries", 6],
+    ["asLowAsCacheSeconds", -1],
+    ["asLowAsCacheSeconds", 86_401],
+    ["asLowAsCacheSeconds", 1.5],
+    ["minAmount", 0],
+    ["minAmount", -10],
+    ["maxAmount", 10.005],
+    ["maxAmount", "ten"],
+    ["allowedStates", []],
+    ["allowedStates", "CA"],
+    ["allowedRedirectOrigins", "https://shop.example.com"],
+  ])("rejects %s = %p and names it", (name, value) => {
+    expect(errorFor({ ...valid, [name]: value }).message).toContain(`"${name}"`)
+  })
+
+  it("names the element of a list that is wrong", () => {
+    const message = errorFor({ ...valid, allowedStates: ["CA", "ca", "PR"] }).message
+
+    expect(message).toContain('"allowedStates[1]"')
+    expect(message).toContain('"allowedStates[2]"')
+    expect(message).not.toContain('"allowedStates[0]"')
+  })
+
+  it("rejects a minimum above the maximum", () => {
+    expect(errorFor({ ...valid, minAmount: 500, maxAmount: 100 }).message).toContain(
+      '"minAmount" must not be greater than maxAmount'
+    )
+    expect(parseOptions({ ...valid, minAmount: 100, maxAmount: 100 })).toMatchObject({ minAmount: 100 })
+  })
+
+  it("rejects an unknown option by name, to catch typos", () => {
+    expect(errorFor({ ...valid, callbackSecrett: "x".repeat(40) }).message).toContain(
+      '"callbackSecrett" is not a known option'
+    )
+  })
+
+  it("rejects missing options as a whole", () => {
+    expect(errorFor(undefined).message).toContain("options must be an object")
+  })
+
+  describe("keys Medusa adds", () => {
+    // Medusa writes `database` into the plugin module's options object in place; the provider shares it.
+    const database = { clientUrl: "postgres://medusa:db-password@localhost/medusa", schema: "public" }
+
+    it("ignores `database`, and does not carry it into the options", () => {
+      const options = parseOptions({ ...valid, database })
+
+      expect(options).toEqual(parseOptions(valid))
+      expect(options).not.toHaveProperty("database")
+    })
+
+    it("does not read `database`, whatever it holds", () => {
+      expect(() => parseOptions({ ...valid, database: "not an object" })).not.toThrow()
+      expect(() => parseOptions({ ...valid, database: null })).not.toThrow()
+    })
+
+    it("still names an unknown option next to it, and never echoes the database URL", () => {
+      const message = errorFor({ ...valid, database, databse: {} }).message
+
+      expect(message).toContain('"databse" is not a known option')
+      expect(message).not.toContain('"database"')
+      expect(message).not.toContain("db-password")
+    })
+
+    it("does not change the object Medusa passed", () => {
+      const raw = { ...valid, database }
+      parseOptions(raw)
+
+      expect(raw.database).toBe(database)
+    })
+
+    it("lets the provider be built from options that carry it", () => {
+      const logger = {
+        info: jest.fn(),
+        warn: jest.fn(),
+        error: jest.fn(),
+        debug: jest.fn(),
+      } as unknown as Logger
+
+      expect(() => RetailFinancingProviderService.validateOptions({ ...valid, database })).not.toThrow()
+      expect(() => new RetailFinancingProviderService({ logger }, { ...valid, database })).not.toThrow()
+    })
+  })
+
+  describe("redirect URLs", () => {
+    const redirects = {
+      ...valid,
+      allowedRedirectOrigins: ["https://shop.example.com/"],
+      returnUrl: "https://shop.example.com/financing/{cart_id}/done",
+      cancelUrl: "https://shop.example.com/checkout?cart={cart_id}",
+    }
+
+    it("accepts templates on an allowed origin and normalises the origins", () => {
+      expect(parseOptions(redirects).allowedRedirectOrigins).toEqual(["https://shop.example.com"])
+    })
+
+    it.each([
+      ["returnUrl", "https://shop.example.com/financing/done"],
+      ["returnUrl", "/financing/{cart_id}/done"],
+      ["cancelUrl", "https://elsewhere.example.com/{cart_id}"],
+    ])("rejects %s = %p", (name, value) => {
+      expect(errorFor({ ...redirects, [name]: value }).message).toContain(`"${name}"`)
+    })
+
+    it("accepts only bare origins in allowedRedirectOrigins", () => {
+      expect(
+        errorFor({ ...redirects, allowedRedirectOrigins: ["https://shop.example.com/checkout"] }).message
+      ).toContain('"allowedRedirectOrigins[0]"')
+    })
+  })
+
+  describe("secrets", () => {
+    it("lists the options whose values are secret", () => {
+      expect([...SECRET_OPTIONS].sort()).toEqual(["callbackSecret", "password"])
+    })
+
+    it("requires a callback secret of at least 32 characters without echoing it", () => {
+      const secret = "short-but-still-secret"
+      const message = errorFor({ ...valid, callbackSecret: secret }).message
+
+      expect(message).toContain('"callbackSecret" must be at least 32 characters')
+      expect(message).not.toContain(secret)
+    })
+
+    it("never echoes a secret when another option is wrong", () => {
+      const callbackSecret = "c".repeat(31) + "-tail-of-the-secret"
+      const message = errorFor({ ...valid, callbackSecret, baseUrl: "nope", password: 12345678 }).message
+
+      expect(message).toContain('"password"')
+      expect(message).not.toContain(valid.password)
+      expect(message).not.toContain(callbackSecret)
+      expect(message).not.toContain("12345678")
+    })
+  })
+})
+
+describe("RetailFinancingProviderService.validateOptions", () => {
+  it("is what Medusa calls at boot, and applies the same rules", () => {
+    expect(() => RetailFinancingProviderService.validateOptions({ ...valid })).not.toThrow()
+    expect(() => RetailFinancingProviderService.validateOptions({ ...valid, storeCode: "" })).toThrow(
+      /"storeCode"/
+    )
+  })
+})

@@ -1,0 +1,231 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
+
+import {
+  CARRIER_CODE_PATTERN,
+  PHONE_PATTERN,
+  US_STATES,
+  hasAtMostTwoDecimals,
+  isHttpUrl,
+} from "../lib/financing/schemas/primitives"
+
+// Values of these options must never reach a log line, an error message or session data.
+export const SECRET_OPTIONS = ["password", "callbackSecret"] as const
+
+export const CART_ID_PLACEHOLDER = "{cart_id}"
+
+// Reads only whether the input is missing, so a wrong value is never echoed back.
+const stringError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? "is required" : "must be a string"
+
+const text = z.string({ error: stringError }).trim().min(1, { error: "must not be empty" })
+
+const httpUrl = z
+  .string({ error: stringError })
+  .trim()
+  .refine(isHttpUrl, { error: "must be an absolute http(s) URL" })
+
+// Compared later with URL.origin, so anything beyond scheme://host[:port] would never match.
+const origin = z
+  .string({ error: stringError })
+  .trim()
+  .refine((value) => isHttpUrl(value) && new URL(value).origin === value.replace(/\/$/, ""), {
+    error: "must be an origin like https://shop.example.com (no path, query or trailing data)",
+  })
+  .transform((value) => new URL(value).origin)
+
+const redirectTemplate = z
+  .string({ error: stringError })
+  .trim()
+  .refine((value) => value.includes(CART_ID_PLACEHOLDER), { error: `must contain ${CART_ID_PLACEHOLDER}` })
+  .refine((value) => isHttpUrl(value.replaceAll(CART_ID_PLACEHOLDER, "cart_0")), {
+    error: "must be an absolute http(s) URL once {cart_id} is filled in",
+  })
+
+// Env vars arrive as strings, so both "1500.00" and 1500 are accepted.
+const dollars = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ],
+    {
+      error: "must be a number of dollars",
+    }
+  )
+  .refine((value) => Number.isFinite(value) && value > 0, { error: "must be greater than 0" })
+  .refine(hasAtMostTwoDecimals, {
+    error: "must have at most 2 decimals",
+  })
+
+const integer = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: "must be an integer" })
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, {
+      error: `must be an integer from ${min} to ${max}`,
+    })
+
+export const OPTION_DEFAULTS = {
+  allowedRedirectOrigins: [] as readonly string[],
+  timeoutMs: 15_000,
+  maxRetries: 2,
+  invoiceOn: "fulfillment",
+  invoiceMaxBytes: 10 * 1024 * 1024,
+  directDeliveryTypes: ["pickup", "local-delivery"] as readonly string[],
+  asLowAsCacheSeconds: 300,
+} as const
+
+const usPhone = z
+  .string({ error: stringError })
+  .trim()
+  .regex(PHONE_PATTERN, { error: "must be a US phone number like 555-123-4567" })
+
+const carrierCode = z
+  .string({ error: stringError })
+  .regex(CARRIER_CODE_PATTERN, { error: "must be a carrier code: one CamelCase token, no spaces" })
+
+/** Printed on generated invoices, and the delivery address of orders handed over in the store. */
+const storeAddress = z.strictObject(
+  {
+    street: text.max(50, { error: "must be at most 50 characters" }),
+    street2: z.string().trim().max(50, { error: "must be at most 50 characters" }).optional(),
+    city: text.max(50, { error: "must be at most 50 characters" }),
+    state: z.enum(US_STATES, { error: "must be a 2-letter US state code such as CA" }),
+    zip: z.string({ error: stringError }).regex(/^\d{5}$/, { error: "must be a 5-digit ZIP code" }),
+    phone: usPhone.optional(),
+  },
+  { error: "must be an object with street, city, state and zip" }
+)
+
+/** Who the service may contact about a return request (spec 2.6). */
+const returnAgent = z.strictObject(
+  {
+    name: text.max(100, { error: "must be at most 100 characters" }).optional(),
+    email: z.email({ error: "must be an email address" }).max(100).optional(),
+    phone: usPhone.optional(),
+  },
+  { error: "must be an object with name, email and phone" }
+)
+
+export const RetailFinancingOptionsSchema = z
+  .strictObject(
+    {
+      baseUrl: httpUrl,
+      username: text,
+      password: z.string({ error: stringError }).min(1, { error: "must not be empty" }),
+      storeCode: text,
+      // Checkout depends on both: the service posts status changes to backendUrl, proved with callbackSecret.
+      backendUrl: httpUrl,
+      callbackSecret: z.string({ error: stringError }).min(32, { error: "must be at least 32 characters" }),
+      returnUrl: redirectTemplate.optional(),
+      cancelUrl: redirectTemplate.optional(),
+      allowedRedirectOrigins: z
+        .array(origin, { error: "must be an array of origins" })
+        .default(() => [...OPTION_DEFAULTS.allowedRedirectOrigins]),
+      minAmount: dollars.optional(),
+      maxAmount: dollars.optional(),
+      allowedStates: z
+        .array(z.enum(US_STATES, { error: "must be a 2-letter US state code such as CA" }), {
+          error: "must be an array of 2-letter US state codes",
+        })
+        .min(1, { error: "must list at least one state when set" })
+        .optional(),
+      timeoutMs: integer(1_000, 120_000).default(OPTION_DEFAULTS.timeoutMs),
+      maxRetries: integer(0, 5).default(OPTION_DEFAULTS.maxRetries),
+      storeName: text.max(100, { error: "must be at most 100 characters" }).optional(),
+      storeAddress: storeAddress.optional(),
+      invoiceOn: z
+        .enum(["fulfillment", "order_placed"], { error: 'must be "fulfillment" or "order_placed"' })
+        .default(OPTION_DEFAULTS.invoiceOn),
+      invoiceMaxBytes: integer(1_024, 50 * 1024 * 1024).default(OPTION_DEFAULTS.invoiceMaxBytes),
+      carriers: z.array(carrierCode, { error: "must be an array of carrier codes" }).default(() => []),
+      carrierMap: z
+        .record(z.string().trim().min(1), carrierCode, { error: "must map names to carrier codes" })
+        .default(() => ({})),
+      directDeliveryTypes: z
+        .array(text, { error: "must be an array of names" })
+        .default(() => [...OPTION_DEFAULTS.directDeliveryTypes]),
+      returnAgent: returnAgent.optional(),
+      returnReasonMap: z
+        .record(z.string().trim().min(1), text, { error: "must map return reasons to reason public ids" })
+        .default(() => ({})),
+      // 0 turns the "as low as" cache off; a day is the most an offer may be shown after the lender changes it.
+      asLowAsCacheSeconds: integer(0, 86_400).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
+    },
+    { error: "must be an object" }
+  )
+  // Zod 4 runs these checks even when a field above already failed, so each value is re-checked first.
+  .superRefine((options, ctx) => {
+    const { minAmount, maxAmount } = options
+    if (typeof minAmount === "number" && typeof maxAmount === "number" && minAmount > maxAmount) {
+      ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount" })
+    }
+    // A mapped carrier outside the operator's list would be refused by the service on every shipment.
+    const carriers = new Set(options.carriers)
+    for (const [name, code] of Object.entries(options.carrierMap ?? {})) {
+      if (!carriers.has(code)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["carrierMap", name],
+          message: `maps to ${code}, which is not in carriers (the operator's carrier list)`,
+        })
+      }
+    }
+    // A redirect to an origin the plugin itself would refuse is a configuration error, not a runtime one.
+    for (const key of ["returnUrl", "cancelUrl"] as const) {
+      const template = options[key]
+      if (typeof template !== "string") continue
+      const url = template.replaceAll(CART_ID_PLACEHOLDER, "cart_0")
+      if (!isHttpUrl(url)) continue
+      if (!options.allowedRedirectOrigins.includes(new URL(url).origin)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "must use an origin listed in allowedRedirectOrigins",
+        })
+      }
+    }
+  })
+
+export type RetailFinancingOptions = z.output<typeof RetailFinancingOptionsSchema>
+export type RetailFinancingOptionsInput = z.input<typeof RetailFinancingOptionsSchema>
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => `"${key}" is not a known option`).join("; ")
+  }
+  const [name, ...rest] = issue.path.map(String)
+  if (name === undefined) return `options ${issue.message}`
+  const where = rest.length ? `${name}[${rest.join("][")}]` : name
+  return `"${where}" ${issue.message}`
+}
+
+/**
+ * Parses the provider options, or throws an INVALID_DATA error naming each bad option. Messages come from
+ * the schema above, never from the input, so a secret that fails validation is not echoed.
+ */
+export function parseOptions(raw: unknown): RetailFinancingOptions {
+  const result = RetailFinancingOptionsSchema.safeParse(withoutMedusaKeys(raw))
+  if (result.success) return result.data
+  const details = result.error.issues.map(describeIssue).join("; ")
+  throw new MedusaError(
+    MedusaError.Types.INVALID_DATA,
+    `Invalid options for the retail-financing payment provider: ${details}`
+  )
+}
+
+/**
+ * Medusa writes `database` into a module's options object in place. A store passes one options object to
+ * the plugin (whose module receives it) and to the provider, so the provider sees that key too: it is not
+ * the merchant's typo.
+ */
+const MEDUSA_INJECTED_KEYS = ["database"]
+
+function withoutMedusaKeys(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_INJECTED_KEYS.includes(key)))
+}

@@ -1,0 +1,261 @@
+import type { BigNumberInput } from "@medusajs/framework/types"
+import { MathBN } from "@medusajs/framework/utils"
+import { ApplicationInput, Email, type Product } from "../../lib/financing/schemas"
+import { issuesOf } from "../../lib/financing/validation"
+import type { FinancingCart, FinancingCartAddress, FinancingCartLine } from "./cart"
+import { fromCents, toCents } from "../money"
+import { withoutUndefined } from "../without-undefined"
+import {
+  type CheckoutProblem,
+  type Checked,
+  street,
+  suite,
+  text,
+  usPhone,
+  usState,
+  usZip,
+} from "./shopper-details"
+
+export interface ApplicationPolicy {
+  storeCode: string
+  minAmount?: number
+  maxAmount?: number
+  /** US states the store finances in; all when absent. */
+  allowedStates?: readonly string[]
+  redirectUrl?: string
+  cancelUrl?: string
+}
+
+export type CartToApplicationResult =
+  { ok: true; application: ApplicationInput; totalCents: number } | { ok: false; problems: CheckoutProblem[] }
+
+const DESCRIPTION_LIMIT = 256
+
+/**
+ * The financing application for a cart: one product line per item and per shipping method (pre-tax,
+ * pre-discount), one negative line per promotion, one line of sales tax, one negative line of store
+ * credit. Lines are rounded to cents one by one, and the cent that rounding can lose or gain is settled
+ * on the tax line (or the largest line when there is no tax), so they add up to the cart total exactly.
+ */
+export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy): CartToApplicationResult {
+  const problems: CheckoutProblem[] = []
+  const take = <T>(checked: Checked<T>): T | undefined => {
+    if (checked.ok) return checked.value
+    problems.push(checked.problem)
+    return undefined
+  }
+
+  if (cart.currency_code.toLowerCase() !== "usd") {
+    problems.push({ field: "currency_code", message: "financing is available only for carts in US dollars" })
+  }
+  const totalCents = toCents(cart.total)
+  const hasItems = (cart.items ?? []).length > 0
+  const amountProblem = hasItems ? amountOutOfRange(totalCents, policy) : undefined
+  if (amountProblem) problems.push(amountProblem)
+
+  const { address: applicant, field: addressField } = applicantAddress(cart)
+  if ((applicant?.country_code ?? "").toLowerCase() !== "us") {
+    problems.push({
+      field: `${addressField}.country_code`,
+      message: "a billing address in the United States is required",
+    })
+  }
+  const person = { ...cart.customer, ...nonEmpty(cart.shipping_address), ...nonEmpty(cart.billing_address) }
+  const firstName = take(text(`${addressField}.first_name`, person.first_name, 100, "a first name"))
+  const lastName = take(text(`${addressField}.last_name`, person.last_name, 100, "a last name"))
+  const phone = take(
+    usPhone(
+      `${addressField}.phone`,
+      cart.billing_address?.phone || cart.shipping_address?.phone || cart.customer?.phone
+    )
+  )
+  const email = cart.email?.trim() || cart.customer?.email?.trim() || undefined
+  if (email && email.length > 100) {
+    problems.push({ field: "email", message: "the email address must be at most 100 characters" })
+  } else if (email && !Email.safeParse(email).success) {
+    problems.push({ field: "email", message: "a valid email address is required, such as name@example.com" })
+  }
+
+  const address = {
+    street: take(street(`${addressField}.address_1`, applicant?.address_1, 40)),
+    suiteApartment: take(suite(`${addressField}.address_2`, applicant?.address_2, 5)),
+    city: take(text(`${addressField}.city`, applicant?.city, 25, "the city")),
+    state: take(usState(`${addressField}.province`, applicant?.province)),
+    zipCode: take(usZip(`${addressField}.postal_code`, applicant?.postal_code)),
+  }
+  if (address.state && policy.allowedStates && !policy.allowedStates.includes(address.state)) {
+    problems.push({
+      field: `${addressField}.province`,
+      message: `financing is not available in ${address.state}`,
+    })
+  }
+
+  const products = productLines(cart)
+  if (!products.ok) problems.push(products.problem)
+  if (problems.length > 0 || !products.ok) return { ok: false, problems }
+
+  const application: ApplicationInput = {
+    storeCode: policy.storeCode,
+    firstName: firstName!,
+    lastName: lastName!,
+    mobilePhone: phone!,
+    ...(email && { email }),
+    address: withoutUndefined(address),
+    products: products.value,
+    ...(policy.redirectUrl && { redirectUrl: policy.redirectUrl }),
+    ...(policy.cancelUrl && { cancelUrl: policy.cancelUrl }),
+  }
+  // The contract's own rules are the last word: anything they refuse never reaches the service.
+  const checked = ApplicationInput.safeParse(application)
+  if (!checked.success) {
+    return {
+      ok: false,
+      problems: issuesOf(checked.error).map((issue) => ({
+        field: `application.${issue.path}`,
+        message: issue.message,
+      })),
+    }
+  }
+  return { ok: true, application: checked.data, totalCents }
+}
+
+function amountOutOfRange(totalCents: number, policy: ApplicationPolicy): CheckoutProblem | undefined {
+  const min = policy.minAmount === undefined ? undefined : toCents(policy.minAmount)
+  const max = policy.maxAmount === undefined ? undefined : toCents(policy.maxAmount)
+  if (totalCents <= 0) return { field: "total", message: "the cart total must be more than $0.00" }
+  if ((min === undefined || totalCents >= min) && (max === undefined || totalCents <= max)) return undefined
+  const dollars = (cents: number) =>
+    fromCents(cents).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 })
+  const range =
+    min !== undefined && max !== undefined
+      ? `between ${dollars(min)} and ${dollars(max)}`
+      : min !== undefined
+        ? `of ${dollars(min)} or more`
+        : `of up to ${dollars(max!)}`
+  return { field: "total", message: `financing is available for orders ${range}` }
+}
+
+/** The billing address when it has a street, else the shipping address: the applicant's home. */
+function applicantAddress(cart: FinancingCart): {
+  address: FinancingCartAddress | null | undefined
+  field: string
+} {
+  if (cart.billing_address?.address_1) return { address: cart.billing_address, field: "billing_address" }
+  if (cart.shipping_address?.address_1) return { address: cart.shipping_address, field: "shipping_address" }
+  return { address: cart.billing_address ?? cart.shipping_address, field: "billing_address" }
+}
+
+function productLines(cart: FinancingCart): Checked<Product[]> {
+  // Shipping alone is not a purchase to finance.
+  if ((cart.items ?? []).length === 0)
+    return { ok: false, problem: { field: "items", message: "the cart is empty" } }
+  return { ok: true, value: applicationProductLines(cart).products }
+}
+
+export interface ApplicationProductLines {
+  products: Product[]
+  /** Where the sales tax line is in `products`, -1 when there is no tax: an invoice shows it apart. */
+  taxIndex: number
+}
+
+/**
+ * The application's product lines for a cart, or for an order read with the same fields: an invoice must
+ * show the very lines the customer financed. Throws when the lines cannot be made to match the total.
+ */
+export function applicationProductLines(cart: FinancingCart): ApplicationProductLines {
+  const totalCents = toCents(cart.total)
+  const lines: Product[] = []
+  for (const item of cart.items ?? []) {
+    lines.push({
+      ...(item.variant_sku && { id: item.variant_sku.slice(0, 256) }),
+      description: describe(item.product_title, item.variant_title, item.title),
+      quantity: MathBN.convert(item.quantity).toNumber(),
+      value: fromCents(toCents(item.subtotal)),
+    })
+  }
+  for (const method of cart.shipping_methods ?? []) {
+    lines.push({
+      description: limit(`Shipping: ${method.name}`),
+      quantity: 1,
+      value: fromCents(toCents(method.subtotal)),
+    })
+  }
+  for (const [label, amount] of discounts([...(cart.items ?? []), ...(cart.shipping_methods ?? [])])) {
+    lines.push({ description: limit(label), quantity: 1, value: -fromCents(toCents(amount)) })
+  }
+  const taxIndex = toCents(cart.tax_total) !== 0 ? lines.push(taxLine(cart.tax_total)) - 1 : -1
+  if (toCents(cart.credit_line_total) !== 0) {
+    lines.push({
+      description: "Store credit",
+      quantity: 1,
+      value: -fromCents(toCents(cart.credit_line_total)),
+    })
+  }
+
+  const drift = totalCents - lines.reduce((sum, line) => sum + toCents(line.value), 0)
+  // Each line is off by half a cent at most; anything more means the cart's totals were misread.
+  if (Math.abs(drift) > Math.ceil(lines.length / 2)) {
+    throw new Error(`cart ${cart.id}: its lines add up to ${-drift} cents more than its total`)
+  }
+  // With no lines at all there is nothing to settle on, and the check above has let through no drift.
+  if (lines.length > 0) {
+    const settleOn = taxIndex >= 0 ? taxIndex : largestLine(lines)
+    lines[settleOn] = { ...lines[settleOn], value: fromCents(toCents(lines[settleOn].value) + drift) }
+  }
+  return { products: lines, taxIndex }
+}
+
+function taxLine(taxTotal: BigNumberInput | null | undefined): Product {
+  return { description: "Sales tax", quantity: 1, value: fromCents(toCents(taxTotal)) }
+}
+
+/**
+ * One amount per promotion across every line, pre-tax. When Medusa did not itemise its adjustments (no
+ * `subtotal` on them), the lines' discount subtotals make one "Discounts" line instead.
+ */
+function discounts(lines: FinancingCartLine[]): Map<string, BigNumberInput> {
+  const byPromotion = new Map<string, ReturnType<typeof MathBN.convert>>()
+  let itemised = MathBN.convert(0)
+  let expected = MathBN.convert(0)
+  for (const line of lines) {
+    expected = expected.plus(MathBN.convert(line.discount_subtotal ?? 0))
+    for (const adjustment of line.adjustments ?? []) {
+      const amount = MathBN.convert(adjustment.subtotal ?? adjustment.amount)
+      const label = adjustment.code ? `Discount ${adjustment.code}` : "Discount"
+      byPromotion.set(label, (byPromotion.get(label) ?? MathBN.convert(0)).plus(amount))
+      itemised = itemised.plus(amount)
+    }
+  }
+  const zero = new Map<string, BigNumberInput>()
+  if (expected.isZero() && itemised.isZero()) return zero
+  // Medusa divides by the quantity and multiplies back, so the two sums can differ in the 20th decimal.
+  const agree = itemised.minus(expected).abs().lte("0.000001")
+  if (!agree && !expected.isZero()) return new Map([["Discounts", expected.toString()]])
+  return new Map(
+    [...byPromotion]
+      .filter(([, amount]) => !amount.isZero())
+      .map(([label, amount]) => [label, amount.toString()])
+  )
+}
+
+function describe(productTitle?: string | null, variantTitle?: string | null, title?: string): string {
+  const base = productTitle || title || "Item"
+  const variant =
+    variantTitle && !/^default/i.test(variantTitle) && variantTitle !== base ? ` (${variantTitle})` : ""
+  return limit(`${base}${variant}`)
+}
+
+function limit(text: string): string {
+  return text.length <= DESCRIPTION_LIMIT ? text : `${text.slice(0, DESCRIPTION_LIMIT - 1)}…`
+}
+
+function largestLine(lines: Product[]): number {
+  return lines.reduce((best, line, index) => (line.value > lines[best].value ? index : best), 0)
+}
+
+function nonEmpty(address: FinancingCartAddress | null | undefined) {
+  if (!address) return {}
+  return Object.fromEntries(
+    Object.entries(address).filter(([, value]) => typeof value === "string" && value.trim())
+  )
+}

@@ -1,0 +1,41 @@
+import type { PaymentSessionStatus } from "@medusajs/framework/types"
+import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+import { isPostSale, toPaymentSessionStatus } from "./status-map"
+
+/** What a status read asks of Medusa for one payment session. */
+export type SessionAction = "authorize" | "capture" | "fail" | "cancel" | "record" | "none"
+
+export interface SessionFacts {
+  sessionStatus: PaymentSessionStatus
+  applicationStatus: ApplicationStatusValue
+  /** Whether the session's cart is already an order. */
+  hasOrder: boolean
+  /** Whether the session's payment has been captured. */
+  captured: boolean
+  /** Whether a signed contract covers the cart (false when the service reports a smaller invoice). */
+  contractCoversCart: boolean
+}
+
+const SETTLED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captured"])
+/** Sessions whose outcome is decided: nothing a later status says is written on them. */
+const CLOSED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captured", "error", "canceled"])
+
+/**
+ * The one decision of the status callback and of reconciliation. It only ever moves a session forward:
+ * once authorized, a session is never failed or canceled by a later (or older, replayed) status, and work
+ * already done (an order placed, a payment captured) is not asked for again.
+ */
+export function sessionAction(facts: SessionFacts): SessionAction {
+  // A contract under return (or returned) never completes a cart or captures a payment.
+  if (isPostSale(facts.applicationStatus)) return CLOSED.has(facts.sessionStatus) ? "none" : "record"
+  const target = toPaymentSessionStatus(facts.applicationStatus, facts.sessionStatus)
+  if ((target === "authorized" || target === "captured") && !facts.contractCoversCart) {
+    return SETTLED.has(facts.sessionStatus) ? "none" : "fail"
+  }
+  if (target === "captured") return facts.captured ? "none" : "capture"
+  if (target === "authorized") return facts.hasOrder ? "none" : "authorize"
+  if (SETTLED.has(facts.sessionStatus)) return "none"
+  if (target === "error") return facts.sessionStatus === "error" ? "none" : "fail"
+  if (target === "canceled") return facts.sessionStatus === "canceled" ? "none" : "cancel"
+  return "record"
+}

@@ -1,0 +1,68 @@
+import { fromCents, toCents } from "../../domain/money"
+import {
+  type LedgerAction,
+  type LedgerApplication,
+  statusHistoryOf,
+} from "../../modules/retail-financing/ledger"
+
+const dollars = (value: unknown): number | null =>
+  value === null || value === undefined ? null : fromCents(toCents(value as never))
+
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString()
+
+/** The admin's view of an application: nothing secret is held in the ledger, so all of it may be shown. */
+export function applicationView(application: LedgerApplication) {
+  const funding = application.funding
+  return {
+    id: application.id,
+    public_id: application.public_id,
+    status: application.status,
+    status_history: statusHistoryOf(application),
+    payment_session_id: application.payment_session_id,
+    cart_id: application.cart_id,
+    order_id: application.order_id,
+    amount: dollars(application.amount),
+    approval_amount: dollars(application.approval_amount),
+    borrowed_amount: dollars(application.borrowed_amount),
+    invoice_amount: dollars(application.invoice_amount),
+    total_in_store_payment: dollars(application.total_in_store_payment),
+    partner:
+      application.partner_code || application.partner_display_name
+        ? {
+            code: application.partner_code,
+            name: application.partner_name,
+            display_name: application.partner_display_name,
+          }
+        : null,
+    funding: funding
+      ? {
+          transfer_id: (funding.transfer_id as string | null) ?? null,
+          wire_reference_id: (funding.wire_reference_id as string | null) ?? null,
+          date: (funding.date as string | null) ?? null,
+          amount: dollars(funding.amount),
+          status: (funding.status as string | null) ?? null,
+        }
+      : null,
+    created_at: iso(application.created_at),
+    updated_at: iso(application.updated_at),
+  }
+}
+
+/** The admin's view of an action. The payload stays out: the summary says what it is. */
+export function actionView(action: LedgerAction) {
+  return {
+    id: action.id,
+    kind: action.kind,
+    cause: action.cause,
+    summary: action.summary,
+    state: action.state,
+    attempts: action.attempts,
+    last_error: action.last_error,
+    result: action.result,
+    next_attempt_at: iso(action.next_attempt_at),
+    completed_at: iso(action.completed_at),
+    created_at: iso(action.created_at),
+    updated_at: iso(action.updated_at),
+  }
+}

@@ -1,0 +1,31 @@
+import { FinancingConflictError } from "../../../lib/financing/errors"
+import type { ReturnRequest } from "../../../lib/financing/schemas"
+import type { PerformContext, PerformResult } from "./context"
+
+export interface ReturnPayload {
+  request: ReturnRequest
+  /** What this request gives back, kept for the ledger's sum of returns (a Return sends no amount). */
+  amount_cents: number
+}
+
+/**
+ * Endpoint 7. It answers no content and is not idempotent, so when the service refuses because a return
+ * is already pending, the status is read: if that pending return is this one (a send whose answer was lost),
+ * the action is done rather than failed.
+ */
+export async function performReturnRequest({
+  client,
+  application,
+  action,
+}: PerformContext): Promise<PerformResult> {
+  const { request } = action.payload as unknown as ReturnPayload
+  try {
+    await client.requestReturn(application.public_id, request)
+  } catch (error) {
+    const lostAnswer = error instanceof FinancingConflictError && action.attempts > 0
+    if (!lostAnswer) throw error
+    const { status } = await client.getApplicationStatus(application.public_id)
+    if (status !== "PendingReturn") throw error
+  }
+  return { result: "return requested" }
+}
