@@ -15,3 +15,12 @@ export function toCents(amount: BigNumberInput | null | undefined): number {
 }
 
 export const fromCents = (cents: number): number => cents / 100
+
+/** "$1,234.56" / "-$90.00" from whole cents, by integer arithmetic so no cent is lost to a float. */
+export function formatUsd(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`)
+  const magnitude = Math.abs(cents)
+  const dollars = String(Math.floor(magnitude / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+  const rest = String(magnitude % 100).padStart(2, "0")
+  return `${cents < 0 ? "-" : ""}$${dollars}.${rest}`
+}

@@ -2,7 +2,7 @@
  * The admin API of the plugin as the admin screens see it: response types and the few fetch helpers
  * every call goes through, so errors reach the merchant the same way everywhere.
  */
-import type { ActionKind, ActionState } from "./format"
+import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
 
 export type StatusChange = { status: string; at: string }
 

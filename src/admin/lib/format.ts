@@ -3,6 +3,8 @@
  * under node without a DOM.
  */
 
+import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
+
 export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
 
 const EMPTY = "—"
@@ -135,9 +137,6 @@ const APPLICATION_STATUS_COLORS: Record<string, BadgeColor> = {
 export function applicationStatusColor(status: string): BadgeColor {
   return APPLICATION_STATUS_COLORS[status] ?? "grey"
 }
-
-export type ActionKind = "order_references" | "invoice" | "delivery" | "return"
-export type ActionState = "pending" | "sending" | "succeeded" | "failed" | "waiting"
 
 const ACTION_KIND_LABELS: Record<ActionKind, string> = {
   order_references: "Order references",

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit"
 import type { InvoiceLines } from "./invoice-lines"
-import { formatUsd, winAnsiText } from "./invoice-text"
+import { formatUsd } from "../money"
+import { winAnsiText } from "./invoice-text"
 
 export interface InvoiceDocument extends InvoiceLines {
   store: {

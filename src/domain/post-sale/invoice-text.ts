@@ -1,12 +1,3 @@
-/** "$1,234.56" / "-$90.00" from whole cents, by integer arithmetic so no cent is lost to a float. */
-export function formatUsd(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`)
-  const magnitude = Math.abs(cents)
-  const dollars = String(Math.floor(magnitude / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
-  const rest = String(magnitude % 100).padStart(2, "0")
-  return `${cents < 0 ? "-" : ""}$${dollars}.${rest}`
-}
-
 /** Characters beyond Latin-1 that the WinAnsi encoding of PDF's standard fonts still has (0x80–0x9F). */
 const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ")
 

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import type { ActionKind } from "../../modules/retail-financing/models/financing-action"
+import type { ActionKind } from "../../domain/post-sale/action-kinds"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "../../domain/post-sale/action-retry"
 import { type LedgerApplication, recordApplication } from "../../modules/retail-financing/ledger"
 import { ActionRefusedError, type PerformContext, type PerformResult } from "./perform/context"

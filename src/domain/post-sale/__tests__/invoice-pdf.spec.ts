@@ -1,7 +1,8 @@
 import { invoiceFileIssues } from "../../../lib/financing/schemas"
 import type { InvoiceLine } from "../invoice-lines"
 import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from "../invoice-pdf"
-import { formatUsd, winAnsiText } from "../invoice-text"
+import { formatUsd } from "../../money"
+import { winAnsiText } from "../invoice-text"
 import { pdfPageCount, pdfTextLines, pdfTextRuns } from "./support/pdf-text"
 
 const LONG_DESCRIPTION =

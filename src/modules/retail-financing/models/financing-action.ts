@@ -1,17 +1,7 @@
 import { model } from "@medusajs/framework/utils"
 
+import { ACTION_KINDS, ACTION_STATES } from "../../../domain/post-sale/action-kinds"
 import { FinancingApplication } from "./financing-application"
-
-export const ACTION_KINDS = ["order_references", "invoice", "delivery", "return"] as const
-export type ActionKind = (typeof ACTION_KINDS)[number]
-
-/**
- * pending: due at `next_attempt_at`; sending: claimed by one sender until `lease_until`; waiting: a return
- * queued behind another return the service has not settled; succeeded and failed are final until a merchant
- * retries a failed one.
- */
-export const ACTION_STATES = ["pending", "sending", "succeeded", "failed", "waiting"] as const
-export type ActionState = (typeof ACTION_STATES)[number]
 
 /**
  * One thing the service must hear after the sale, recorded before it is sent. `cause` names what in Medusa
