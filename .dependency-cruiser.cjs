@@ -1,0 +1,137 @@
+/**
+ * The plugin's layers, bottom to top, and the one-way rule between them (docs/design.md explains each).
+ * `npm run lint` runs this over src/; a backward import fails CI. Tests (`__tests__`) may reach across layers
+ * to set things up, so the rules look only at the code that ships.
+ *
+ *   lib/financing  <-  sandbox
+ *   lib/financing  <-  config  <-  domain  <-  modules  <-  workflows  <-  api, subscribers, jobs
+ *                                  domain  <-  providers (the payment provider sees no module, no workflow)
+ *   admin and storefront are browser bundles: admin may take types from domain, nothing else from the server.
+ */
+
+const TESTS = "(^|/)__tests__/"
+
+/** Folders under src/ that a layer must not import, by layer. */
+const FORBIDDEN = {
+  "lib/financing": [
+    "config",
+    "domain",
+    "modules",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "storefront",
+    "sandbox",
+  ],
+  sandbox: [
+    "config",
+    "domain",
+    "modules",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "storefront",
+  ],
+  config: [
+    "domain",
+    "modules",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "storefront",
+    "sandbox",
+  ],
+  domain: [
+    "modules",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "storefront",
+    "sandbox",
+  ],
+  modules: ["workflows", "api", "subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
+  workflows: ["api", "subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
+  api: ["subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
+  subscribers: ["api", "jobs", "providers", "admin", "storefront", "sandbox"],
+  jobs: ["api", "subscribers", "providers", "admin", "storefront", "sandbox"],
+  providers: ["modules", "workflows", "api", "subscribers", "jobs", "admin", "storefront", "sandbox"],
+  storefront: [
+    "lib",
+    "config",
+    "domain",
+    "modules",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "sandbox",
+  ],
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+
+const layerRules = Object.entries(FORBIDDEN).map(([layer, below]) => ({
+  name: `layers:${layer}`,
+  comment: `src/${layer} must not import ${below.map((name) => `src/${name}`).join(", ")} (see docs/design.md)`,
+  severity: "error",
+  from: { path: `^src/${escapeRegExp(layer)}/`, pathNot: TESTS },
+  to: { path: `^src/(${below.map(escapeRegExp).join("|")})/` },
+}))
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "layers:admin",
+      comment:
+        "the admin bundle runs in the browser: from the server it may import only types from src/domain",
+      severity: "error",
+      from: { path: "^src/admin/", pathNot: TESTS },
+      to: { path: "^src/(?!admin/)", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "layers:admin-types",
+      comment: "the admin bundle may import types from src/domain only",
+      severity: "error",
+      from: { path: "^src/admin/", pathNot: TESTS },
+      to: { path: "^src/(?!admin/|domain/)" },
+    },
+    {
+      name: "layers:lib-framework-free",
+      comment: "src/lib/financing and src/sandbox know nothing of Medusa: they are usable outside a store",
+      severity: "error",
+      from: { path: "^src/(lib/financing|sandbox)/", pathNot: TESTS },
+      to: { path: "@medusajs/" },
+    },
+    {
+      name: "no-cycles",
+      comment:
+        "a cycle means two files are one unit in disguise (the ledger's two models refer to each other by design)",
+      severity: "error",
+      from: { path: "^src/", pathNot: [TESTS, "^src/modules/retail-financing/models/"] },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|\\.medusa)/" },
+    // Type-only imports count: a type from a higher layer is still a backward dependency.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+  },
+}
