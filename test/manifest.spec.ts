@@ -80,7 +80,8 @@ describe("medusa-plugin.json", () => {
       expect(manifest).toStrictEqual(generated)
     } catch (error) {
       throw new Error(
-        "medusa-plugin.json is stale: run `npm run manifest` and commit the result.\n\n" +
+        "medusa-plugin.json is stale: run `npm run manifest` and commit the result.\n" +
+          "(Expected: what the code generates; Received: the committed file.)\n\n" +
           (error instanceof Error ? error.message : String(error))
       )
     }
