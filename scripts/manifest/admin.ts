@@ -1,5 +1,5 @@
 import { withoutUndefined } from "../../src/domain/without-undefined"
-import { docOf, filesUnder, literalArgument, parseSource } from "./source-files"
+import { byText, docOf, filesUnder, literalArgument, parseSource } from "./source-files"
 
 export type ManifestAdminExtension =
   | { kind: "widget"; zone: string | string[]; file: string; description?: string }
@@ -14,7 +14,8 @@ export function manifestAdmin(root: string): ManifestAdminExtension[] {
     const source = parseSource(root, file)
     const zone = literalArgument(source, "defineWidgetConfig", "zone")
     if (zone === undefined) throw new Error(`${file}: no zone written literally in defineWidgetConfig`)
-    return withoutUndefined({ kind: "widget", zone, file, description: docOf(source, "default") })
+    const description = docOf(source, "default")
+    return withoutUndefined({ kind: "widget", zone, file, description }) as ManifestAdminExtension
   })
   const pages = filesUnder(root, "src/admin/routes", (name) => /^page\.tsx?$/.test(name)).map((file) => {
     const source = parseSource(root, file)
@@ -28,9 +29,7 @@ export function manifestAdmin(root: string): ManifestAdminExtension[] {
       label: typeof label === "string" ? label : undefined,
       file,
       description: docOf(source, "default"),
-    })
+    }) as ManifestAdminExtension
   })
-  return [...widgets, ...pages].sort((a, b) =>
-    (a.file ?? "").localeCompare(b.file ?? "")
-  ) as ManifestAdminExtension[]
+  return [...widgets, ...pages].sort((a, b) => byText(a.file, b.file))
 }

@@ -3,7 +3,7 @@ import { dirname, join, relative } from "node:path"
 import ts from "typescript"
 
 import { withoutUndefined } from "../../src/domain/without-undefined"
-import { docOf, filesUnder, loadModule, parseSource } from "./source-files"
+import { byText, docOf, filesUnder, loadModule, parseSource } from "./source-files"
 
 export type ManifestRoute = { method: string; path: string; file: string; description?: string }
 export type ManifestMiddleware = {
@@ -40,7 +40,7 @@ export function manifestRoutes(root: string): ManifestRoute[] {
       )
     }
   }
-  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+  return routes.sort((a, b) => byText(a.path, b.path) || byText(a.method, b.method))
 }
 
 type MiddlewareRoute = { matcher: string | RegExp; method?: string | string[]; methods?: string[] }
@@ -55,10 +55,14 @@ export function manifestMiddlewares(root: string): ManifestMiddleware[] {
   const { default: config } = loadModule(root, MIDDLEWARES_FILE) as {
     default?: { routes?: MiddlewareRoute[] }
   }
+  const routes = config?.routes ?? []
   const written = handlersAsWritten(root)
-  return (config?.routes ?? []).flatMap((route, index) => {
+  // Handler names are read from the array as written; if it is built some other way, they are left out
+  // rather than given to the wrong route.
+  const aligned = written.length === routes.length
+  return routes.flatMap((route, index) => {
     const methods = [route.methods ?? route.method ?? "ALL"].flat()
-    const handlers = written[index]
+    const handlers = aligned ? written[index] : undefined
     return methods.map(
       (method) =>
         withoutUndefined({

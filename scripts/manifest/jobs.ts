@@ -1,5 +1,5 @@
 import { withoutUndefined } from "../../src/domain/without-undefined"
-import { docOf, filesUnder, loadModule, parseSource } from "./source-files"
+import { byText, docOf, filesUnder, loadModule, parseSource } from "./source-files"
 
 export type ManifestJob = { name: string; schedule: string; file: string; description?: string }
 
@@ -18,5 +18,5 @@ export function manifestJobs(root: string): ManifestJob[] {
       }) as ManifestJob
     )
   }
-  return jobs.sort((a, b) => a.name.localeCompare(b.name))
+  return jobs.sort((a, b) => byText(a.name, b.name))
 }

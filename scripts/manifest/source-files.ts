@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs"
+import { existsSync, readFileSync, readdirSync } from "node:fs"
 import { join, relative, sep } from "node:path"
 import ts from "typescript"
 
@@ -10,7 +10,15 @@ export function filesUnder(root: string, dir: string, keep: (name: string) => bo
       if (entry.isDirectory()) return entry.name === "__tests__" ? [] : walk(full)
       return keep(entry.name) ? [relative(root, full).split(sep).join("/")] : []
     })
-  return walk(join(root, dir)).sort()
+  return existsSync(join(root, dir)) ? walk(join(root, dir)).sort() : []
+}
+
+/**
+ * Orders by UTF-16 code units, as Array.prototype.sort does: unlike localeCompare it does not depend on the
+ * machine's locale, so every developer generates the same file.
+ */
+export function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 export function parseSource(root: string, file: string): ts.SourceFile {

@@ -1,5 +1,5 @@
 import { withoutUndefined } from "../../src/domain/without-undefined"
-import { docOf, filesUnder, loadModule, parseSource } from "./source-files"
+import { byText, docOf, filesUnder, loadModule, parseSource } from "./source-files"
 
 export type ManifestEvent = { event: string; subscriber: string; description?: string }
 
@@ -13,5 +13,5 @@ export function manifestEvents(root: string): ManifestEvent[] {
       events.push(withoutUndefined({ event, subscriber: file, description }) as ManifestEvent)
     }
   }
-  return events.sort((a, b) => a.event.localeCompare(b.event) || a.subscriber.localeCompare(b.subscriber))
+  return events.sort((a, b) => byText(a.event, b.event) || byText(a.subscriber, b.subscriber))
 }

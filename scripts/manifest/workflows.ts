@@ -1,5 +1,5 @@
 import { withoutUndefined } from "../../src/domain/without-undefined"
-import { declares, docOf, filesUnder, loadModule, parseSource } from "./source-files"
+import { byText, declares, docOf, filesUnder, loadModule, parseSource } from "./source-files"
 
 export type ManifestWorkflow = { id: string; file: string; description?: string }
 
@@ -23,5 +23,5 @@ export function manifestWorkflows(root: string): ManifestWorkflow[] {
       byId.set(id, withoutUndefined({ id, file, description: docOf(source, name) }) as ManifestWorkflow)
     }
   }
-  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id))
+  return [...byId.values()].sort((a, b) => byText(a.id, b.id))
 }
