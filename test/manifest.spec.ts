@@ -152,6 +152,34 @@ describe("medusa-plugin.json", () => {
 
       expect(parsed[name]).toEqual(option.default ?? fallback)
     })
+
+    // A range written in a description is prose beside the schema's own bounds: this keeps the two equal.
+    const UNITS: Record<string, number> = { KiB: 1024, MiB: 1024 * 1024 }
+    const statedRanges = manifestOptions.flatMap(([name, option]) => {
+      const match = /(\d+)\s*(KiB|MiB)? to (\d+)\s*(KiB|MiB)?/.exec(option.description)
+      if (!match) return []
+      const [, min, minUnit, max, maxUnit] = match
+      return [
+        [name, Number(min) * (UNITS[minUnit ?? ""] ?? 1), Number(max) * (UNITS[maxUnit ?? ""] ?? 1)] as const,
+      ]
+    })
+
+    it("finds the ranges the descriptions state", () => {
+      expect(statedRanges.map(([name]) => name)).toContain("timeoutMs")
+    })
+
+    it.each(statedRanges)(
+      "accepts for %s exactly the range its description states, %d to %d",
+      (name, min, max) => {
+        const field =
+          RetailFinancingOptionsSchema.shape[name as keyof typeof RetailFinancingOptionsSchema.shape]
+
+        expect(field.safeParse(min).success).toBe(true)
+        expect(field.safeParse(max).success).toBe(true)
+        expect(field.safeParse(max + 1).success).toBe(false)
+        if (min > 0) expect(field.safeParse(min - 1).success).toBe(false)
+      }
+    )
   })
 
   describe("extensions", () => {
