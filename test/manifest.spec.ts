@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs"
-import { join, relative } from "node:path"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, relative } from "node:path"
 
 import { Modules } from "@medusajs/framework/utils"
 
@@ -7,11 +8,12 @@ import { RetailFinancingOptionsSchema, SECRET_OPTIONS, parseOptions } from "../s
 import { RetailFinancingProviderService } from "../src/providers/retail-financing/service"
 import middlewares from "../src/api/middlewares"
 import { RETAIL_FINANCING_MODULE } from "../src/modules/retail-financing"
-import {
-  recordPostSaleActionsWorkflowId,
-  sendFinancingActionsWorkflowId,
-  syncFinancingSessionWorkflowId,
-} from "../src/workflows"
+import * as packagedWorkflows from "../src/workflows"
+import { manifestAdmin } from "../scripts/manifest/admin"
+import { manifestRoutes } from "../scripts/manifest/api"
+import { buildManifest } from "../scripts/manifest/build-manifest"
+import { manifestJobs } from "../scripts/manifest/jobs"
+import { manifestEvents } from "../scripts/manifest/subscribers"
 
 type ManifestOption = {
   type: string
@@ -31,7 +33,7 @@ type Manifest = {
   routes: { method: string; path: string; file: string }[]
   middlewares: { method: string; path: string }[]
   jobs: { name: string; schedule: string; file: string }[]
-  workflows: { id: string }[]
+  workflows: { id: string; file: string }[]
   modules: { key: string; resolve: string }[]
   admin: unknown[]
 }
@@ -66,7 +68,25 @@ function compareVersions(a: string, b: string): number {
   return 0
 }
 
+/** What createWorkflow returns: a function that knows its workflow's id. */
+function isWorkflow(value: unknown): value is { getName: () => string } {
+  return typeof value === "function" && typeof (value as { getName?: unknown }).getName === "function"
+}
+
 describe("medusa-plugin.json", () => {
+  it("is what `npm run manifest` generates from the code", () => {
+    const generated = JSON.parse(JSON.stringify(buildManifest(root))) as unknown
+    try {
+      expect(manifest).toStrictEqual(generated)
+    } catch (error) {
+      throw new Error(
+        "medusa-plugin.json is stale: run `npm run manifest` and commit the result.\n" +
+          "(Expected: what the code generates; Received: the committed file.)\n\n" +
+          (error instanceof Error ? error.message : String(error))
+      )
+    }
+  })
+
   it("names the package as published", () => {
     expect(manifest.name).toBe(pkg.name)
     expect(manifest.version).toBe(pkg.version)
@@ -132,6 +152,34 @@ describe("medusa-plugin.json", () => {
 
       expect(parsed[name]).toEqual(option.default ?? fallback)
     })
+
+    // A range written in a description is prose beside the schema's own bounds: this keeps the two equal.
+    const UNITS: Record<string, number> = { KiB: 1024, MiB: 1024 * 1024 }
+    const statedRanges = manifestOptions.flatMap(([name, option]) => {
+      const match = /(\d+)\s*(KiB|MiB)? to (\d+)\s*(KiB|MiB)?/.exec(option.description)
+      if (!match) return []
+      const [, min, minUnit, max, maxUnit] = match
+      return [
+        [name, Number(min) * (UNITS[minUnit ?? ""] ?? 1), Number(max) * (UNITS[maxUnit ?? ""] ?? 1)] as const,
+      ]
+    })
+
+    it("finds the ranges the descriptions state", () => {
+      expect(statedRanges.map(([name]) => name)).toContain("timeoutMs")
+    })
+
+    it.each(statedRanges)(
+      "accepts for %s exactly the range its description states, %d to %d",
+      (name, min, max) => {
+        const field =
+          RetailFinancingOptionsSchema.shape[name as keyof typeof RetailFinancingOptionsSchema.shape]
+
+        expect(field.safeParse(min).success).toBe(true)
+        expect(field.safeParse(max).success).toBe(true)
+        expect(field.safeParse(max + 1).success).toBe(false)
+        if (min > 0) expect(field.safeParse(min - 1).success).toBe(false)
+      }
+    )
   })
 
   describe("extensions", () => {
@@ -168,12 +216,16 @@ describe("medusa-plugin.json", () => {
       }
     })
 
-    it("names the workflows and the module the code defines", () => {
-      expect(manifest.workflows.map((workflow) => workflow.id)).toEqual([
-        syncFinancingSessionWorkflowId,
-        recordPostSaleActionsWorkflowId,
-        sendFinancingActionsWorkflowId,
-      ])
+    it("names the workflows and the module the code defines", async () => {
+      const exported = Object.values(packagedWorkflows as Record<string, unknown>)
+        .filter(isWorkflow)
+        .map((workflow) => workflow.getName())
+      expect(exported.length).toBeGreaterThan(0)
+      expect(manifest.workflows.map((workflow) => workflow.id)).toEqual(expect.arrayContaining(exported))
+      for (const workflow of manifest.workflows) {
+        const declared = Object.values((await import(join(root, workflow.file))) as Record<string, unknown>)
+        expect(declared.filter(isWorkflow).map((candidate) => candidate.getName())).toContain(workflow.id)
+      }
       expect(manifest.modules.map((module) => module.key)).toEqual([RETAIL_FINANCING_MODULE])
       for (const module of manifest.modules) {
         expect(existsSync(join(root, "src/modules", module.resolve.split("/modules/")[1], "index.ts"))).toBe(
@@ -207,13 +259,91 @@ describe("medusa-plugin.json", () => {
       expect(listed.sort()).toEqual(declared.sort())
     })
 
-    it("lists the admin widget and page that exist", () => {
-      for (const extension of manifest.admin as { file: string }[]) {
+    it("lists the admin widgets and pages that exist, and only those", () => {
+      const files = (dir: string, name: RegExp): string[] =>
+        readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+          .filter((file) => name.test(file.split("/").pop() ?? ""))
+          .map((file) => `${dir}/${file}`)
+      const extensions = manifest.admin as { kind: string; file: string }[]
+      for (const extension of extensions) {
         expect(existsSync(join(root, extension.file))).toBe(true)
       }
-      expect((manifest.admin as { kind: string }[]).map((extension) => extension.kind).sort()).toEqual([
-        "route",
-        "widget",
+      expect(extensions.filter(({ kind }) => kind === "widget").map(({ file }) => file)).toEqual(
+        files("src/admin/widgets", /\.tsx?$/).sort()
+      )
+      expect(extensions.filter(({ kind }) => kind === "route").map(({ file }) => file)).toEqual(
+        files("src/admin/routes", /^page\.tsx?$/).sort()
+      )
+    })
+  })
+
+  describe("generator", () => {
+    let scratch: string
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(join(scratch, file)), { recursive: true })
+      writeFileSync(join(scratch, file), text)
+    }
+
+    beforeEach(() => {
+      scratch = mkdtempSync(join(tmpdir(), "manifest-"))
+    })
+    afterEach(() => rmSync(scratch, { recursive: true, force: true }))
+
+    // Other branches add and move these files: the manifest must follow the disk, not a list.
+    it("finds subscribers, jobs, routes and admin extensions by their files, with their doc comments", () => {
+      write(
+        "src/subscribers/new-event.ts",
+        `/** Does something new. */\nexport default async function handler() {}\nexport const config = { event: ["b.happened", "a.happened"] }\n`
+      )
+      write(
+        "src/jobs/nightly.ts",
+        `export default async function nightly() {}\nexport const config = { name: "nightly", schedule: "0 3 * * *" }\n`
+      )
+      write(
+        "src/api/store/things/[id]/route.ts",
+        `/** One thing. */\nexport async function GET() {}\nexport async function DELETE() {}\n`
+      )
+      write(
+        "src/admin/widgets/thing.tsx",
+        `export const config = defineWidgetConfig({ zone: ["order.details.side.after"] })\n`
+      )
+      write(
+        "src/admin/routes/things/[id]/page.tsx",
+        `export const config = defineRouteConfig({ label: "Things" })\n`
+      )
+
+      expect(manifestEvents(scratch)).toEqual([
+        {
+          event: "a.happened",
+          subscriber: "src/subscribers/new-event.ts",
+          description: "Does something new.",
+        },
+        {
+          event: "b.happened",
+          subscriber: "src/subscribers/new-event.ts",
+          description: "Does something new.",
+        },
+      ])
+      expect(manifestJobs(scratch)).toEqual([
+        { name: "nightly", schedule: "0 3 * * *", file: "src/jobs/nightly.ts" },
+      ])
+      expect(manifestRoutes(scratch)).toEqual([
+        { method: "DELETE", path: "/store/things/:id", file: "src/api/store/things/[id]/route.ts" },
+        {
+          method: "GET",
+          path: "/store/things/:id",
+          file: "src/api/store/things/[id]/route.ts",
+          description: "One thing.",
+        },
+      ])
+      expect(manifestAdmin(scratch)).toEqual([
+        {
+          kind: "route",
+          path: "/things/:id",
+          label: "Things",
+          file: "src/admin/routes/things/[id]/page.tsx",
+        },
+        { kind: "widget", zone: ["order.details.side.after"], file: "src/admin/widgets/thing.tsx" },
       ])
     })
   })
