@@ -17,6 +17,12 @@ export type SyncFinancingSessionInput = ReadFinancingSessionInput
 const LOCK_WAIT_SECONDS = 120
 /** A lock whose holder died frees itself after this; longer than the slowest sync, like the wait. */
 const LOCK_TTL_SECONDS = 120
+/**
+ * How often a queued sync tries the lock again. Duplicate callbacks arrive together and most syncs take a
+ * few tens of milliseconds, so the default 0.3 s made a burst of them wait mostly on the poll; each try
+ * is one cheap lock attempt.
+ */
+const LOCK_RETRY_SECONDS = 0.05
 
 /**
  * Syncs one financing payment session with its application's status at the service, holding a lock on the
@@ -38,6 +44,7 @@ export const syncFinancingSessionWorkflow = createWorkflow(
       ownerId: `${syncFinancingSessionWorkflowId}:${randomUUID()}`,
       timeout: LOCK_WAIT_SECONDS,
       ttl: LOCK_TTL_SECONDS,
+      retryInterval: LOCK_RETRY_SECONDS,
       // Lock steps do nothing in a sub-workflow unless told to; this lock must hold however the sync runs.
       executeOnSubWorkflow: true,
     }))
