@@ -29,11 +29,12 @@ const LOCK_RETRY_SECONDS = 0.05
  * session so that duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are
  * handled one after another, each seeing what the one before it did.
  *
- * It reads the session and the status (never from a callback's body), records it in the ledger, sends the
- * returns a settled return released, and records a decline, an expiry or an error on the session (Medusa
- * then refuses to complete the cart with it, and the storefront can offer another way to pay). A signed
- * contract then goes through Medusa's processPaymentWorkflow, which completes the cart into an order; a
- * funded one is captured. The lock is released at the end, or by compensation when a step fails.
+ * It reads the session and the status (never from a callback's body), records the status in the ledger,
+ * sends the queued returns a settled return released, and records a decline, an expiry or an error on the
+ * session (Medusa then refuses to complete the cart with it, and the storefront can offer another way to
+ * pay). A signed contract then goes through Medusa's processPaymentWorkflow, which completes the cart into
+ * an order; a funded one is captured. The lock is released at the end, or by compensation when a step
+ * fails.
  */
 export const syncFinancingSessionWorkflow = createWorkflow(
   syncFinancingSessionWorkflowId,
