@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto"
 
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import { callbackProof } from "../../src/domain/checkout/proofs"
-import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
-import { syncFinancingSession } from "../../src/workflows/checkout/sync-session"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { syncFinancingSessionWorkflow } from "../../src/workflows/sync-financing-session"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   type CheckoutSeed,
@@ -32,6 +33,22 @@ import {
 } from "../helpers"
 
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
+
+/** One reconciliation run, as the scheduled job starts it; its report. */
+const reconcileFinancingApplications = async (container: MedusaContainer) =>
+  (await reconcileFinancingSessionsWorkflow(container).run()).result
+
+/** One session synced with a status handed in, as reconciliation hands in a listed one; its state. */
+const syncFinancingSession = async (
+  container: MedusaContainer,
+  sessionId: string,
+  known: ApplicationStatus
+) =>
+  (
+    await syncFinancingSessionWorkflow(container).run({
+      input: { session_id: sessionId, known_application: known },
+    })
+  ).result
 
 // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
 const financing = useFinancingEnvironment()

@@ -1,7 +1,8 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
-import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
   type CheckoutSeed,
@@ -23,6 +24,10 @@ import {
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
+
+/** One reconciliation run, as the scheduled job starts it; its report. */
+const reconcileFinancingApplications = async (container: MedusaContainer) =>
+  (await reconcileFinancingSessionsWorkflow(container).run()).result
 
 // Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
 const financing = useFinancingEnvironment({ faults: { dropCallbackRate: 1 } })

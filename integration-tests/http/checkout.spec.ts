@@ -8,6 +8,7 @@ import {
   createPaymentCollection,
   eventually,
   moveApplication,
+  postCallback,
   sandboxApplication,
   seedCheckoutStore,
   useFinancingEnvironment,
@@ -124,6 +125,11 @@ medusaIntegrationTestRunner({
         })
         expect(first.delivered).toBe(false)
         expect(await orderOfCart(cart.id)).toBeUndefined()
+
+        // The failed sync gave the session's lock back: a repeat is answered 410 too, not a lock timeout.
+        const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
+        const repeat = await postCallback(callbackUrl!, { publicId: session.data.publicId })
+        expect(repeat.status).toBe(410)
       })
     })
   },

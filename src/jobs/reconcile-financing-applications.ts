@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-import { reconcileFinancingApplications } from "../workflows/checkout/reconcile"
+import { reconcileFinancingSessionsWorkflow } from "../workflows/reconcile-financing-sessions"
 import { followOpenReturns } from "../workflows/post-sale/follow-open-returns"
 
 /**
@@ -16,7 +16,7 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
     .execute(
       "retail-financing:reconcile",
       async () => {
-        const report = await reconcileFinancingApplications(container)
+        const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
         if (report.synced > 0 || report.failed > 0) {
           logger.info(
             `retail-financing: reconciled ${report.sessions} open sessions over ${report.days} days: ` +

@@ -63,6 +63,7 @@ export const readFinancingSessionStep = createStep(
         .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
         .getClient()
         .getApplicationStatus(sessionData.publicId))
+    // Spares the provider's authorization a second read of the same status; see config/recent-status.ts.
     rememberStatus(sessionData.publicId, application)
 
     const query = container.resolve(ContainerRegistrationKeys.QUERY)

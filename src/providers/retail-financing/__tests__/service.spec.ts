@@ -20,6 +20,7 @@ import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/
 import RetailFinancingModuleService from "../../../modules/retail-financing/service"
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
 import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
+import { recentStatus, rememberStatus } from "../../../config/recent-status"
 import { RetailFinancingProviderService } from "../service"
 
 /*
@@ -473,6 +474,28 @@ describe("RetailFinancingProviderService", () => {
         data: { applicationStatus: "Declined" },
       })
     })
+
+    it.each(APPLICATION_STATUSES.flatMap((status) => [[status, 0] as const, [status, 1] as const]))(
+      "answers alike for %s (cart %i cent over) with the recent-status memo empty (it reads) or holding the read",
+      async (status, centsOver) => {
+        // A session of its own: the memo is process-wide, and the other tests must keep reading the service.
+        const session = await sessionAt(status)
+        const data: Record<string, unknown> = { ...session, amountCents: TOTAL_CENTS + centsOver }
+        const publicId = String(session.publicId)
+        const clientOf = (service: RetailFinancingProviderService) =>
+          (service as unknown as { client: FinancingClient }).client
+
+        expect(recentStatus(publicId)).toBeUndefined()
+        const fromService = await provider().authorizePayment({ data })
+
+        // What the sync workflow's read step keeps: a genuine read from the service.
+        rememberStatus(publicId, await clientOf(provider()).getApplicationStatus(publicId))
+        // A provider whose service is unreachable can only answer from the memo.
+        const fromMemo = await providerFor(closedUrl).authorizePayment({ data })
+
+        expect(fromMemo).toEqual(fromService)
+      }
+    )
 
     it("retrieves the payment with its current status", async () => {
       const data = sessionOf("Funded")

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
-import { syncFinancingSession } from "../../../../../workflows/checkout/sync-session"
+import { syncFinancingSessionWorkflow } from "../../../../../workflows/sync-financing-session"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -21,7 +21,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     return
   }
   try {
-    const result = await syncFinancingSession(req.scope, sessionId)
+    const { result } = await syncFinancingSessionWorkflow(req.scope).run({ input: { session_id: sessionId } })
     res.status(200).json({ received: true, action: result.action })
   } catch (error) {
     // A workflow hands its step's error back as it was thrown, or as a plain object with the same `type`.
