@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit"
+import { INVOICE_FILE_TYPES } from "../../lib/financing/schemas/invoice-file"
 import type { InvoiceLines } from "./invoice-lines"
 import { formatUsd } from "../money"
 import { winAnsiText } from "./invoice-text"
@@ -23,9 +24,15 @@ export interface RenderInvoiceOptions {
   compress?: boolean
 }
 
-/** The name the invoice is uploaded under; the `.pdf` ending is what the upload's type check goes by. */
+/** The upload's own PDF type: its ending names the file, and the upload's type check goes by that ending. */
+const PDF = INVOICE_FILE_TYPES.pdf
+
+/** The content type the generated invoice is sent as. */
+export const INVOICE_PDF_CONTENT_TYPE = PDF.contentType
+
+/** The name the invoice is uploaded under. */
 export function invoiceFileName(orderDisplayId: string | number): string {
-  return `invoice-${String(orderDisplayId).replace(/[^A-Za-z0-9_-]+/g, "-")}.pdf`
+  return `invoice-${String(orderDisplayId).replace(/[^A-Za-z0-9_-]+/g, "-")}.${PDF.extensions[0]}`
 }
 
 const MARGIN = 50
