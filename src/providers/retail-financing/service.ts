@@ -27,7 +27,7 @@ import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { callbackUrlFor, openSealedApplication } from "../../domain/checkout/proofs"
 import { recentStatus } from "../../config/recent-status"
 import { sharedFinancingClient } from "../../config/financing-client"
-import { toCents } from "../../domain/money"
+import { fromCents, toCents } from "../../domain/money"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
 import type { FinancingClient } from "../../lib/financing/client"
 import {
@@ -205,7 +205,7 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     if (contractCoversCart(application.invoiceAmount, session.amountCents)) return status
     this.logger_.warn(
       `retail-financing: application ${session.publicId} was signed for ${application.invoiceAmount}, ` +
-        `less than the cart's ${session.amountCents / 100}; the payment is not authorized.`
+        `less than the cart's ${fromCents(session.amountCents)}; the payment is not authorized.`
     )
     return "error"
   }
