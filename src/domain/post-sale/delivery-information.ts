@@ -1,6 +1,7 @@
 import { DeliveryInformation } from "../../lib/financing/schemas"
 import { issuesOf } from "../../lib/financing/validation"
 import type { RetailFinancingOptions } from "../../config/options"
+import type { FinancingCartAddress } from "../checkout/cart"
 import { usStateCode, usZipCode } from "../us-address"
 
 /*
@@ -33,14 +34,8 @@ export const FINANCING_FULFILLMENT_FIELDS = [
   "shipping_option.service_zone.fulfillment_set.type",
 ]
 
-export interface FinancingDeliveryAddress {
-  address_1?: string | null
-  address_2?: string | null
-  city?: string | null
-  province?: string | null
-  postal_code?: string | null
-  country_code?: string | null
-}
+/** A Medusa address, as checkout reads it, less the person: a delivery goes to a place. */
+export type FinancingDeliveryAddress = Omit<FinancingCartAddress, "first_name" | "last_name" | "phone">
 
 export interface FinancingFulfillmentLabel {
   tracking_number?: string | null
