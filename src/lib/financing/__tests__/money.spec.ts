@@ -16,6 +16,10 @@ describe("centsFromDecimal", () => {
     [".5", 50],
     ["7.", 700],
     ["+2.5", 250],
+    // as-low-as's dollarsToCents cases, for when it is replaced by this function.
+    [99.9, 9_990],
+    [5000, 500_000],
+    [0.29, 29],
   ])("rounds %p half up to %i cents", (amount, cents) => {
     expect(centsFromDecimal(amount)).toBe(cents)
   })
