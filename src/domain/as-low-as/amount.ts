@@ -1,3 +1,5 @@
+import { centsFromDecimal } from "../../lib/financing/money"
+
 /**
  * Money for "as low as" messaging, in whole cents. The amount a shopper sees arrives as text
  * ("1299.99") and is read digit by digit, so no float ever decides which cent is meant.
@@ -21,21 +23,14 @@ export type ParsedAmount = { ok: true; cents: number } | { ok: false; problem: A
 export function parseDollars(text: string): ParsedAmount {
   const match = DOLLARS.exec(text)
   if (!match) return { ok: false, problem: "format" }
-  const whole = match[1].replace(/^0+(?=\d)/, "")
-  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, problem: "too_large" }
-  const cents = Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"))
+  if (match[1].replace(/^0+(?=\d)/, "").length > MAX_WHOLE_DIGITS) return { ok: false, problem: "too_large" }
+  const cents = centsFromDecimal(text)
   return cents > 0 ? { ok: true, cents } : { ok: false, problem: "not_positive" }
-}
-
-/** 129999 → "1299.99": money leaves the plugin as text with two decimals, so no client sees float drift. */
-export function formatCents(cents: number): string {
-  const whole = Math.trunc(cents / 100)
-  return `${whole}.${String(cents % 100).padStart(2, "0")}`
 }
 
 /** For option values the options schema has already held to whole cents. */
 export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100)
+  return centsFromDecimal(dollars)
 }
 
 /**
@@ -44,11 +39,6 @@ export function dollarsToCents(dollars: number): number {
  * 166.40000000000001), so only a real extra digit rounds. Null for what is not a plain decimal.
  */
 export function centsRoundedUp(value: number): number | null {
-  if (!Number.isFinite(value) || value < 0) return null
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(value))
-  if (!match) return null
-  const fraction = match[2] ?? ""
-  const cents = Number(match[1]) * 100 + Number(fraction.slice(0, 2).padEnd(2, "0"))
-  const beyondCents = /[1-9]/.test(fraction.slice(2))
-  return beyondCents ? cents + 1 : cents
+  if (!Number.isFinite(value) || value < 0 || !/^\d+(\.\d+)?$/.test(String(value))) return null
+  return centsFromDecimal(value, "up")
 }

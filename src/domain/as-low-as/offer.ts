@@ -1,5 +1,6 @@
 import type { LowestPaymentOption } from "../../lib/financing/schemas"
-import { centsRoundedUp, formatCents } from "./amount"
+import { centsToDecimalText } from "../../lib/financing/money"
+import { centsRoundedUp } from "./amount"
 
 /** What the store API answers for one amount: the service's lowest payment option (spec 2.5), for shoppers. */
 export interface AsLowAsOffer {
@@ -38,8 +39,8 @@ export function offerFrom(amountCents: number, option: LowestPaymentOption): AsL
   if (!partner) throw new UnusableOfferError("financingPartnerDisplayName is empty")
 
   return {
-    amount: formatCents(amountCents),
-    monthly_payment: formatCents(monthly),
+    amount: centsToDecimalText(amountCents),
+    monthly_payment: centsToDecimalText(monthly),
     months: option.financePeriod,
     partner_code: option.financingPartnerCode,
     partner_display_name: partner,
@@ -49,7 +50,11 @@ export function offerFrom(amountCents: number, option: LowestPaymentOption): AsL
       const payment = centsRoundedUp(buyout.earlyBuyoutPayment)
       if (payment === null || payment <= 0 || !Number.isFinite(buyout.savingsPercentage)) return []
       return [
-        { month: buyout.month, payment: formatCents(payment), savings_percentage: buyout.savingsPercentage },
+        {
+          month: buyout.month,
+          payment: centsToDecimalText(payment),
+          savings_percentage: buyout.savingsPercentage,
+        },
       ]
     }),
   }

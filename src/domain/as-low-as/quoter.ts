@@ -1,5 +1,5 @@
 import type { LowestPaymentOption } from "../../lib/financing/schemas"
-import { formatCents } from "./amount"
+import { centsToDecimalText, fromCents } from "../../lib/financing/money"
 import { type AsLowAsOffer, offerFrom } from "./offer"
 import { type Lookup, SingleFlightCache } from "./single-flight-cache"
 import { WarningThrottle } from "./warning-throttle"
@@ -114,8 +114,8 @@ export class AsLowAsQuoter {
   }
 
   private async fetchOffer(cents: number): Promise<AsLowAsOffer> {
-    // cents / 100 is within a float's reach of the exact cent; the client sends it with two decimals.
-    return offerFrom(cents, await this.source.lowestPaymentOption(this.settings.storeCode, cents / 100))
+    // Dollars from cents are within a float's reach of the exact cent; the client sends them with two decimals.
+    return offerFrom(cents, await this.source.lowestPaymentOption(this.settings.storeCode, fromCents(cents)))
   }
 
   private async withinWait(lookup: Promise<Lookup<AsLowAsOffer>>): Promise<Lookup<AsLowAsOffer> | undefined> {
@@ -137,8 +137,8 @@ export class AsLowAsQuoter {
         as_low_as: offer,
         available: offer !== null,
         reason,
-        min_amount: minCents === null ? null : formatCents(minCents),
-        max_amount: maxCents === null ? null : formatCents(maxCents),
+        min_amount: minCents === null ? null : centsToDecimalText(minCents),
+        max_amount: maxCents === null ? null : centsToDecimalText(maxCents),
       },
       maxAgeSeconds: Math.max(0, maxAgeSeconds),
     } satisfies AsLowAsAnswer

@@ -3,7 +3,7 @@ import { MathBN } from "@medusajs/framework/utils"
 import { ApplicationInput, Email, type Product } from "../../lib/financing/schemas"
 import { issuesOf } from "../../lib/financing/validation"
 import type { FinancingCart, FinancingCartAddress, FinancingCartLine } from "./cart"
-import { fromCents, toCents } from "../money"
+import { formatUsd, fromCents, toCents } from "../money"
 import { withoutUndefined } from "../without-undefined"
 import {
   type CheckoutProblem,
@@ -124,14 +124,12 @@ function amountOutOfRange(totalCents: number, policy: ApplicationPolicy): Checko
   const max = policy.maxAmount === undefined ? undefined : toCents(policy.maxAmount)
   if (totalCents <= 0) return { field: "total", message: "the cart total must be more than $0.00" }
   if ((min === undefined || totalCents >= min) && (max === undefined || totalCents <= max)) return undefined
-  const dollars = (cents: number) =>
-    fromCents(cents).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 })
   const range =
     min !== undefined && max !== undefined
-      ? `between ${dollars(min)} and ${dollars(max)}`
+      ? `between ${formatUsd(min)} and ${formatUsd(max)}`
       : min !== undefined
-        ? `of ${dollars(min)} or more`
-        : `of up to ${dollars(max!)}`
+        ? `of ${formatUsd(min)} or more`
+        : `of up to ${formatUsd(max!)}`
   return { field: "total", message: `financing is available for orders ${range}` }
 }
 

@@ -1,5 +1,6 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
-import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
+import { contractCoversCart } from "./contract-covers-cart"
 import { isPostSale, toPaymentSessionStatus } from "./status-map"
 
 /** What a status read asks of Medusa for one payment session. */
@@ -38,4 +39,31 @@ export function sessionAction(facts: SessionFacts): SessionAction {
   if (target === "error") return facts.sessionStatus === "error" ? "none" : "fail"
   if (target === "canceled") return facts.sessionStatus === "canceled" ? "none" : "cancel"
   return "record"
+}
+
+/** A status read as the status callback and reconciliation hold it, before any rule is applied. */
+export interface SessionRead {
+  sessionStatus: PaymentSessionStatus
+  application: Pick<ApplicationStatus, "status" | "invoiceAmount">
+  /** The cart total the application was made for (the session data's `amountCents`). */
+  cartCents: number
+  /** The status the session data last recorded. */
+  recordedStatus: ApplicationStatusValue
+  hasOrder: boolean
+  captured: boolean
+}
+
+/**
+ * sessionAction over a status read: the contract is held to the cart by the same rule the payment provider
+ * uses, and a repeated callback for a status already recorded has nothing left to write.
+ */
+export function sessionActionFor(read: SessionRead): SessionAction {
+  const decided = sessionAction({
+    sessionStatus: read.sessionStatus,
+    applicationStatus: read.application.status,
+    hasOrder: read.hasOrder,
+    captured: read.captured,
+    contractCoversCart: contractCoversCart(read.application.invoiceAmount, read.cartCents),
+  })
+  return decided === "record" && read.recordedStatus === read.application.status ? "none" : decided
 }

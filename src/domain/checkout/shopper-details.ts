@@ -1,4 +1,5 @@
-import { US_STATES, ZipCode, isPoBox } from "../../lib/financing/schemas"
+import { isPoBox } from "../../lib/financing/schemas"
+import { usStateCode, usZipCode } from "../us-address"
 
 /** Something the shopper must fix before financing can be offered, said so a shopper can act on it. */
 export interface CheckoutProblem {
@@ -32,20 +33,16 @@ export function usPhone(field: string, raw: string | null | undefined): Checked<
   return ok(`${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`)
 }
 
-const US_STATE_SET: ReadonlySet<string> = new Set(US_STATES)
-
-/** Medusa stores provinces as the shopper or storefront gave them: "tx", "TX", or ISO "US-TX". */
+/** A state as usStateCode reads it: "tx", "TX", "US-TX" and "Texas" are all TX. */
 export function usState(field: string, raw: string | null | undefined): Checked<string> {
-  const code = (raw ?? "").trim().toUpperCase().replace(/^US-/, "")
-  if (!US_STATE_SET.has(code)) return problem(field, "a US state (two letters, such as TX) is required")
-  return ok(code)
+  const code = usStateCode(raw)
+  return code ? ok(code) : problem(field, "a US state (two letters, such as TX) is required")
 }
 
-/** A 5-digit ZIP, also from ZIP+4 ("78701-1234"), whose extra digits the service has no room for. */
+/** A 5-digit ZIP as usZipCode reads it, also from a ZIP+4 ("78701-1234"). */
 export function usZip(field: string, raw: string | null | undefined): Checked<string> {
-  const zip = (raw ?? "").trim().slice(0, 5)
-  const valid = ZipCode.safeParse(zip).success && /^\d{5}(-?\d{4})?$/.test((raw ?? "").trim())
-  return valid ? ok(zip) : problem(field, "a 5-digit US ZIP code is required")
+  const zip = usZipCode(raw)
+  return zip ? ok(zip) : problem(field, "a 5-digit US ZIP code is required")
 }
 
 export function street(field: string, raw: string | null | undefined, maxLength: number): Checked<string> {

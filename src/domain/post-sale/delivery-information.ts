@@ -1,6 +1,8 @@
-import { DeliveryInformation, US_STATES } from "../../lib/financing/schemas"
+import { DeliveryInformation } from "../../lib/financing/schemas"
 import { issuesOf } from "../../lib/financing/validation"
 import type { RetailFinancingOptions } from "../../config/options"
+import type { FinancingCartAddress } from "../checkout/cart"
+import { usStateCode, usZipCode } from "../us-address"
 
 /*
  * Turns a Medusa fulfillment into the service's delivery information (spec 2.7). Pure: the caller reads
@@ -32,14 +34,8 @@ export const FINANCING_FULFILLMENT_FIELDS = [
   "shipping_option.service_zone.fulfillment_set.type",
 ]
 
-export interface FinancingDeliveryAddress {
-  address_1?: string | null
-  address_2?: string | null
-  city?: string | null
-  province?: string | null
-  postal_code?: string | null
-  country_code?: string | null
-}
+/** A Medusa address, as checkout reads it, less the person: a delivery goes to a place. */
+export type FinancingDeliveryAddress = Omit<FinancingCartAddress, "first_name" | "last_name" | "phone">
 
 export interface FinancingFulfillmentLabel {
   tracking_number?: string | null
@@ -278,7 +274,7 @@ function normaliseAddress(input: {
     }
   }
 
-  const state = stateCode(input.state[1])
+  const state = usStateCode(input.state[1])
   if (state === undefined) {
     found.push({
       field: input.state[0],
@@ -286,7 +282,7 @@ function normaliseAddress(input: {
     })
   }
 
-  const zip = zipCode(input.zip[1])
+  const zip = usZipCode(input.zip[1])
   if (zip === undefined) {
     found.push({ field: input.zip[0], message: `${input.zip[0]} is not a US ZIP code (12345 or 12345-6789)` })
   }
@@ -309,33 +305,3 @@ const problems = (list: DeliveryProblem[]): { ok: false; problems: DeliveryProbl
   ok: false,
   problems: list,
 })
-
-const STATE_CODES: ReadonlySet<string> = new Set(US_STATES)
-
-const STATE_NAMES: Readonly<Record<string, (typeof US_STATES)[number]>> = {
-  alabama: "AL", alaska: "AK", arizona: "AZ", arkansas: "AR", california: "CA", colorado: "CO",
-  connecticut: "CT", delaware: "DE", "district of columbia": "DC", florida: "FL", georgia: "GA",
-  hawaii: "HI", idaho: "ID", illinois: "IL", indiana: "IN", iowa: "IA", kansas: "KS", kentucky: "KY",
-  louisiana: "LA", maine: "ME", maryland: "MD", massachusetts: "MA", michigan: "MI", minnesota: "MN",
-  mississippi: "MS", missouri: "MO", montana: "MT", nebraska: "NE", nevada: "NV", "new hampshire": "NH",
-  "new jersey": "NJ", "new mexico": "NM", "new york": "NY", "north carolina": "NC", "north dakota": "ND",
-  ohio: "OH", oklahoma: "OK", oregon: "OR", pennsylvania: "PA", "rhode island": "RI",
-  "south carolina": "SC", "south dakota": "SD", tennessee: "TN", texas: "TX", utah: "UT", vermont: "VT",
-  virginia: "VA", washington: "WA", "west virginia": "WV", wisconsin: "WI", wyoming: "WY",
-} // prettier-ignore
-
-/**
- * Medusa stores whatever the storefront sent as the province: a code in either case, an ISO 3166-2
- * subdivision ("us-ca", Medusa's own region data) or the full name. Territories are not states (spec).
- */
-function stateCode(province: string | null | undefined): string | undefined {
-  const text = (province ?? "").trim().replace(/\s+/g, " ")
-  const code = text.replace(/^us-/i, "").toUpperCase()
-  if (/^[A-Z]{2}$/.test(code) && STATE_CODES.has(code)) return code
-  return STATE_NAMES[text.toLowerCase()]
-}
-
-/** The service takes five digits; a ZIP+4's extra digits are dropped, which loses no delivery area. */
-function zipCode(postalCode: string | null | undefined): string | undefined {
-  return /^(\d{5})(?:-\d{4})?$/.exec((postalCode ?? "").trim())?.[1]
-}

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit"
+import { INVOICE_FILE_TYPES } from "../../lib/financing/schemas/invoice-file"
 import type { InvoiceLines } from "./invoice-lines"
-import { formatUsd } from "../money"
+import { centsFromDecimal, formatUsd, hasAtMostTwoDecimals } from "../money"
 import { winAnsiText } from "./invoice-text"
 
 export interface InvoiceDocument extends InvoiceLines {
@@ -23,9 +24,15 @@ export interface RenderInvoiceOptions {
   compress?: boolean
 }
 
-/** The name the invoice is uploaded under; the `.pdf` ending is what the upload's type check goes by. */
+/** The upload's own PDF type: its ending names the file, and the upload's type check goes by that ending. */
+const PDF = INVOICE_FILE_TYPES.pdf
+
+/** The content type the generated invoice is sent as. */
+export const INVOICE_PDF_CONTENT_TYPE = PDF.contentType
+
+/** The name the invoice is uploaded under. */
 export function invoiceFileName(orderDisplayId: string | number): string {
-  return `invoice-${String(orderDisplayId).replace(/[^A-Za-z0-9_-]+/g, "-")}.pdf`
+  return `invoice-${String(orderDisplayId).replace(/[^A-Za-z0-9_-]+/g, "-")}.${PDF.extensions[0]}`
 }
 
 const MARGIN = 50
@@ -90,12 +97,10 @@ export async function renderInvoicePdf(
 /** Whole cents per line, refusing an invoice whose arithmetic does not hold: it would be sent as fact. */
 function checkedLineCents(invoice: InvoiceDocument): number[] {
   const cents = invoice.lines.map((line) => {
-    // Values are cents / 100, so × 100 lands within a rounding error of the whole number of cents.
-    const whole = Math.round(line.value * 100)
-    if (Math.abs(line.value * 100 - whole) > 1e-6) {
+    if (!hasAtMostTwoDecimals(line.value)) {
       throw new Error(`invoice line "${line.description}" is not in whole cents: ${line.value}`)
     }
-    return whole
+    return centsFromDecimal(line.value)
   })
   const sum = cents.reduce((total, value) => total + value, 0)
   if (sum !== invoice.subtotalCents || invoice.subtotalCents + invoice.taxCents !== invoice.totalCents) {

@@ -1,4 +1,5 @@
 import { ENDPOINTS, EndpointDefinition } from "./endpoints"
+import { centsFromDecimal, centsToDecimalText } from "./money"
 import {
   FinancingAuthenticationError,
   FinancingBadRequestError,
@@ -105,7 +106,7 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.lowestPaymentOption
     const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
     const amount = validateRequest(PositiveMoney, financedAmount, "financedAmount", endpoint.name)
-    const path = `/v2/calculator/store/${encodeURIComponent(code)}/amount/${amount.toFixed(2)}/lowestPaymentOption`
+    const path = `/v2/calculator/store/${encodeURIComponent(code)}/amount/${centsToDecimalText(centsFromDecimal(amount))}/lowestPaymentOption`
     const response = await this.transport.send({ endpoint, path, body: { kind: "none" } })
     return parseResponse(LowestPaymentOption, response.body, endpoint.name, response.status)
   }

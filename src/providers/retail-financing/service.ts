@@ -27,7 +27,8 @@ import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { callbackUrlFor, openSealedApplication } from "../../domain/checkout/proofs"
 import { recentStatus } from "../../config/recent-status"
 import { sharedFinancingClient } from "../../config/financing-client"
-import { toCents } from "../../domain/money"
+import { fromCents, toCents } from "../../domain/money"
+import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
 import type { FinancingClient } from "../../lib/financing/client"
 import {
   FinancingApiError,
@@ -194,22 +195,17 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     }
   }
 
-  /**
-   * A contract signed for less than the cart never completes it: the lender would fund less than the
-   * store delivers. When the service reports no invoice amount (the spec allows null), there is nothing
-   * to compare, and the signature stands.
-   */
+  /** A signed contract that does not cover the cart is an error here, as in the status callback. */
   private guardContractAmount(
     application: Pick<ApplicationStatus, "status" | "invoiceAmount">,
     session: FinancingSessionData,
     status: PaymentSessionStatus
   ): PaymentSessionStatus {
     if (status !== "authorized" && status !== "captured") return status
-    if (application.invoiceAmount === null || toCents(application.invoiceAmount) >= session.amountCents)
-      return status
+    if (contractCoversCart(application.invoiceAmount, session.amountCents)) return status
     this.logger_.warn(
       `retail-financing: application ${session.publicId} was signed for ${application.invoiceAmount}, ` +
-        `less than the cart's ${session.amountCents / 100}; the payment is not authorized.`
+        `less than the cart's ${fromCents(session.amountCents)}; the payment is not authorized.`
     )
     return "error"
   }

@@ -2,9 +2,8 @@ import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { toCents } from "../../domain/money"
 import { rememberStatus } from "../../config/recent-status"
-import { type SessionAction, sessionAction } from "../../domain/checkout/session-action"
+import { type SessionAction, sessionActionFor } from "../../domain/checkout/session-action"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
@@ -72,17 +71,14 @@ export const readFinancingSessionStep = createStep(
       fields: ["order_id"],
       filters: { cart_id: sessionData.cartId },
     })
-    const decided = sessionAction({
+    const action = sessionActionFor({
       sessionStatus: session.status,
-      applicationStatus: application.status,
+      application,
+      cartCents: sessionData.amountCents,
+      recordedStatus: sessionData.applicationStatus,
       hasOrder: orders.length > 0,
       captured: Boolean(session.payment?.captured_at),
-      contractCoversCart:
-        application.invoiceAmount === null || toCents(application.invoiceAmount) >= sessionData.amountCents,
     })
-    // A repeated callback for a status already recorded has nothing left to write.
-    const action =
-      decided === "record" && sessionData.applicationStatus === application.status ? "none" : decided
     const state: FinancingSessionState = {
       session_id: session.id,
       session_status: session.status,

@@ -3,10 +3,8 @@ import { Button } from "@medusajs/ui"
 import { useRef, type ChangeEvent } from "react"
 import { postFile, postJson, routes, type ActionResponse } from "../../lib/api"
 import { useActionRequest } from "../../lib/use-action-request"
+import { INVOICE_FILE_ACCEPT } from "../../../lib/financing/schemas/invoice-file"
 import { ReturnRequestDrawer } from "./return-request-drawer"
-
-// The file types the financing service takes for an invoice.
-const INVOICE_FILE_TYPES = ".pdf,.doc,.docx,.tif,.tiff,.jpg,.jpeg,.gif,.png,.xls,.xlsx,.raw"
 
 type ActionButtonsProps = { orderId: string; onChanged: () => void }
 
@@ -34,7 +32,7 @@ export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
       <input
         ref={fileInput}
         type="file"
-        accept={INVOICE_FILE_TYPES}
+        accept={INVOICE_FILE_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label="Invoice file"

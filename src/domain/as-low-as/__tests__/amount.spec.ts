@@ -1,4 +1,5 @@
-import { AMOUNT_RULES, centsRoundedUp, dollarsToCents, formatCents, parseDollars } from "../amount"
+import { centsToDecimalText } from "../../../lib/financing/money"
+import { AMOUNT_RULES, centsRoundedUp, dollarsToCents, parseDollars } from "../amount"
 
 describe("parseDollars", () => {
   it.each([
@@ -36,7 +37,7 @@ describe("parseDollars", () => {
   })
 })
 
-describe("formatCents", () => {
+describe("centsToDecimalText", () => {
   it.each([
     [129_999, "1299.99"],
     [1, "0.01"],
@@ -44,7 +45,7 @@ describe("formatCents", () => {
     [100, "1.00"],
     [99_999_999_999, "999999999.99"],
   ])("writes %i cents as %s", (cents, text) => {
-    expect(formatCents(cents)).toBe(text)
+    expect(centsToDecimalText(cents)).toBe(text)
   })
 })
 

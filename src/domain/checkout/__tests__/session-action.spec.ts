@@ -1,7 +1,13 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
-import { type SessionAction, type SessionFacts, sessionAction } from "../session-action"
+import {
+  type SessionAction,
+  type SessionFacts,
+  type SessionRead,
+  sessionAction,
+  sessionActionFor,
+} from "../session-action"
 
 /*
  * The decision of the status callback and of reconciliation, pinned over every application status, every
@@ -224,5 +230,62 @@ describe("sessionAction", () => {
         }
       }
     })
+  })
+})
+
+/*
+ * sessionActionFor is what the status callback and reconciliation run (the read-financing-session step):
+ * the amounts here are the ones that step hands in, so the contract rule is covered where it is used.
+ */
+describe("sessionActionFor", () => {
+  const read = (overrides: Partial<SessionRead> & Pick<SessionRead, "application">): SessionRead => ({
+    sessionStatus: "pending",
+    cartCents: 130_004,
+    recordedStatus: "Pending",
+    hasOrder: false,
+    captured: false,
+    ...overrides,
+  })
+
+  describe.each(SIGNED)("a %s contract", (status) => {
+    it("signed for less than the cart fails the session", () => {
+      expect(sessionActionFor(read({ application: { status, invoiceAmount: 1300.03 } }))).toBe("fail")
+    })
+
+    it("signed for the cart total authorizes it", () => {
+      expect(sessionActionFor(read({ application: { status, invoiceAmount: 1300.04 } }))).toBe("authorize")
+    })
+
+    it("without an invoice amount authorizes it", () => {
+      expect(sessionActionFor(read({ application: { status, invoiceAmount: null } }))).toBe("authorize")
+    })
+  })
+
+  it("never captures a funded contract signed for less than the cart", () => {
+    const funded = read({ application: { status: "Funded", invoiceAmount: 1300.03 }, hasOrder: true })
+
+    expect(sessionActionFor(funded)).toBe("fail")
+    expect(sessionActionFor({ ...funded, application: { status: "Funded", invoiceAmount: 1300.04 } })).toBe(
+      "capture"
+    )
+  })
+
+  it("leaves a session already authorized alone when a later read finds the contract short", () => {
+    const short = { status: "Signed", invoiceAmount: 1 } as const
+
+    expect(sessionActionFor(read({ application: short, sessionStatus: "authorized" }))).toBe("none")
+  })
+
+  it("has nothing to write for a status the session data already records", () => {
+    const application = { status: "Approved", invoiceAmount: null } as const
+
+    expect(sessionActionFor(read({ application, recordedStatus: "Pending" }))).toBe("record")
+    expect(sessionActionFor(read({ application, recordedStatus: "Approved" }))).toBe("none")
+  })
+
+  it("still acts on a status already recorded when it asks for more than a record", () => {
+    const application = { status: "Signed", invoiceAmount: null } as const
+
+    expect(sessionActionFor(read({ application, recordedStatus: "Signed" }))).toBe("authorize")
   })
 })

@@ -82,6 +82,12 @@ describe("usState", () => {
     ["us-tx", "TX"],
     ["US-ca", "CA"],
     ["dc", "DC"],
+    // A state's name is what many storefronts store; delivery has always read it, so checkout does too.
+    ["Texas", "TX"],
+    ["texas", "TX"],
+    [" TEXAS ", "TX"],
+    ["new  york", "NY"],
+    ["District of Columbia", "DC"],
   ])("reads %p as %p", (raw, state) => {
     expect(accepted(usState("billing_address.province", raw))).toBe(state)
   })
@@ -95,8 +101,9 @@ describe("usState", () => {
   })
 
   it.each([
-    "Texas",
-    "texas",
+    "Tex.",
+    "Texass",
+    "Puerto Rico",
     "T X",
     "TXX",
     "XX",

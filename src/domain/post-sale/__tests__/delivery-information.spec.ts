@@ -180,6 +180,10 @@ describe("state from province", () => {
     ["new  york", "NY"],
     ["West Virginia", "WV"],
     ["dc", "DC"],
+    ["Texas", "TX"],
+    ["texas", "TX"],
+    ["TX", "TX"],
+    [" tx ", "TX"],
   ])("%j is %s", (province, code) => {
     expect(delivered(withAddress({ province })).delivery.state).toBe(code)
   })
@@ -199,6 +203,8 @@ describe("zip from postal_code", () => {
     ["78701", "78701"],
     ["78701-1234", "78701"],
     [" 02134 ", "02134"],
+    // A ZIP+4 without its hyphen, as checkout has always read it.
+    ["787011234", "78701"],
   ])("%j is sent as %s", (postal_code, zip) => {
     expect(delivered(withAddress({ postal_code })).delivery.zip).toBe(zip)
   })

@@ -1,6 +1,7 @@
 import {
   DEFAULT_MAX_INVOICE_BYTES,
   INVOICE_EXTENSIONS,
+  INVOICE_FILE_ACCEPT,
   invoiceFileIssues,
   invoiceFileTypeOf,
   type InvoiceFile,
@@ -47,6 +48,25 @@ describe("invoiceFileIssues (spec 2.9)", () => {
   it("the supported extensions are the spec's list, with tiff beside tif", () => {
     expect([...INVOICE_EXTENSIONS].sort()).toEqual(
       ["pdf", "doc", "docx", "tif", "tiff", "jpg", "jpeg", "gif", "png", "xls", "xlsx", "raw"].sort()
+    )
+  })
+
+  it("offers the same endings to a browser's file picker", () => {
+    expect(INVOICE_FILE_ACCEPT.split(",").sort()).toEqual(
+      [
+        ".pdf",
+        ".doc",
+        ".docx",
+        ".tif",
+        ".tiff",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".png",
+        ".xls",
+        ".xlsx",
+        ".raw",
+      ].sort()
     )
   })
 

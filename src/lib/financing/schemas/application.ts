@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { centsFromDecimal, fromCents } from "../money"
 import {
   DateOfBirth,
   Email,
@@ -44,8 +45,7 @@ export type Product = z.infer<typeof Product>
 
 /** Cart total as the service computes it, in whole cents so that summing many lines cannot drift. */
 export function cartTotal(products: readonly Pick<Product, "value">[]): number {
-  const cents = products.reduce((sum, product) => sum + Math.round(product.value * 100), 0)
-  return cents / 100
+  return fromCents(products.reduce((sum, product) => sum + centsFromDecimal(product.value), 0))
 }
 
 /** Spec 2.2 Application (creation input). */

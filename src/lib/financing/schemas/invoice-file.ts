@@ -59,6 +59,12 @@ export const INVOICE_EXTENSIONS: readonly string[] = Object.values(INVOICE_FILE_
   (type) => type.extensions
 )
 
+/**
+ * The same list as a file input's `accept` (".pdf,.doc,…"), so the admin's file picker offers exactly what
+ * the upload takes. This file imports nothing, so a browser bundle can import it as it is.
+ */
+export const INVOICE_FILE_ACCEPT = INVOICE_EXTENSIONS.map((extension) => `.${extension}`).join(",")
+
 /** The spec states no size limit; 10 MiB holds any invoice and keeps a runaway upload from eating memory. */
 export const DEFAULT_MAX_INVOICE_BYTES = 10 * 1024 * 1024
 

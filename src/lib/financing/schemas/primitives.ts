@@ -1,5 +1,7 @@
 import { z } from "zod"
 
+import { centsFromDecimal, fromCents, hasAtMostTwoDecimals } from "../money"
+
 /** Spec 2.2 / 2.6: "pattern 999-999-9999 or 9999999999". */
 export const PHONE_PATTERN = /^(\d{3}-\d{3}-\d{4}|\d{10})$/
 export const Phone = z
@@ -50,21 +52,15 @@ export const PathSegment = nonBlank.refine((value) => value !== "." && value !==
 export const requiredText = (max: number) =>
   nonBlank.refine((value) => value.length <= max, { message: `must be at most ${max} characters` })
 
-/**
- * Money on the wire is a decimal in major units. Anything finer than a cent is refused, because the
- * service would round it somewhere we cannot see and the lines would stop adding up to the cart total.
- */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  const cents = value * 100
-  return Math.abs(cents - Math.round(cents)) < 1e-6
-}
+export { hasAtMostTwoDecimals }
 
+/** Money on the wire is a decimal in major units, in whole cents (see hasAtMostTwoDecimals). */
 export const Money = z
   .number({ message: "must be a number" })
   .finite({ message: "must be a finite number" })
   .refine(hasAtMostTwoDecimals, { message: "must have at most 2 decimal places (whole cents)" })
   // Float noise (0.1 + 0.2) is within the tolerance above; what is sent is the exact cent amount.
-  .transform((value) => Math.round(value * 100) / 100)
+  .transform((value) => fromCents(centsFromDecimal(value)))
 
 export const PositiveMoney = Money.refine((value) => value > 0, { message: "must be greater than 0" })
 

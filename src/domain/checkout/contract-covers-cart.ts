@@ -1,0 +1,10 @@
+import { toCents } from "../money"
+
+/**
+ * A contract signed for less than the cart never completes it: the lender would fund less than the store
+ * delivers. When the service reports no invoice amount (the spec allows null), there is nothing to compare,
+ * and the signature stands. Compared in whole cents, so a float's last digit cannot refuse a contract.
+ */
+export function contractCoversCart(invoiceAmount: number | null, cartCents: number): boolean {
+  return invoiceAmount === null || toCents(invoiceAmount) >= cartCents
+}
