@@ -6,7 +6,8 @@
  *   lib/financing  <-  sandbox
  *   lib/financing  <-  config  <-  domain  <-  modules  <-  workflows  <-  api, subscribers, jobs
  *                                  domain  <-  providers (the payment provider sees no module, no workflow)
- *   admin and storefront are browser bundles: admin may take types from domain, nothing else from the server.
+ *   admin and storefront are browser bundles: admin may take types from domain and the contract's tables from
+ *   lib/financing (framework-free), nothing else from the server.
  */
 
 const TESTS = "(^|/)__tests__/"
@@ -98,17 +99,17 @@ module.exports = {
     {
       name: "layers:admin",
       comment:
-        "the admin bundle runs in the browser: from the server it may import only types from src/domain",
+        "the admin bundle runs in the browser: from the server it may import types from src/domain, and the contract's own tables from src/lib/financing",
       severity: "error",
       from: { path: "^src/admin/", pathNot: TESTS },
-      to: { path: "^src/(?!admin/)", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/(?!admin/|lib/financing/)", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "layers:admin-types",
-      comment: "the admin bundle may import types from src/domain only",
+      comment: "the admin bundle may import from src/domain (types) and src/lib/financing only",
       severity: "error",
       from: { path: "^src/admin/", pathNot: TESTS },
-      to: { path: "^src/(?!admin/|domain/)" },
+      to: { path: "^src/(?!admin/|domain/|lib/financing/)" },
     },
     {
       name: "layers:lib-framework-free",
