@@ -24,6 +24,11 @@ const PROGRESS: Record<ApplicationStatusValue, number> = {
   Error: 3.5,
 }
 
+/** An application status's place in the forward-only order; a higher rank is further along. */
+export function progressOf(status: ApplicationStatusValue): number {
+  return PROGRESS[status]
+}
+
 export function acceptsStatus(recorded: ApplicationStatusValue, observed: ApplicationStatusValue): boolean {
   if (recorded === observed) return false
   if (recorded === "PendingReturn") return true
