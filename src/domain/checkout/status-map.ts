@@ -1,10 +1,9 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
 import {
-  APPLICATION_STATUSES,
   type ApplicationStage,
   type ApplicationStatusValue,
-  applicationStageOf,
+  findApplicationStage,
 } from "../../lib/financing/schemas/statuses"
 
 export type { ApplicationStage }
@@ -30,9 +29,8 @@ const STAGE_SESSION_STATUS: Record<ApplicationStage, PaymentSessionStatus | type
 }
 
 function mappedStatus(status: unknown): PaymentSessionStatus | typeof UNCHANGED | undefined {
-  // Callers may hold an unchecked value (session data); a lookup by it must not reach Object's prototype.
-  if (!(APPLICATION_STATUSES as readonly unknown[]).includes(status)) return undefined
-  return STAGE_SESSION_STATUS[applicationStageOf(status as ApplicationStatusValue)]
+  const stage = findApplicationStage(status)
+  return stage === undefined ? undefined : STAGE_SESSION_STATUS[stage]
 }
 
 /**

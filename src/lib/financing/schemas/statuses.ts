@@ -60,6 +60,14 @@ export function applicationStageOf(status: StatusName): ApplicationStage {
   return STATUS_STAGES[status]
 }
 
+/** The stage of a value not parsed yet (session data, a ledger row); undefined when it is no status. */
+export function findApplicationStage(value: unknown): ApplicationStage | undefined {
+  // Checked against the list, so that a name such as "constructor" never reaches Object's prototype.
+  return (APPLICATION_STATUSES as readonly unknown[]).includes(value)
+    ? STATUS_STAGES[value as StatusName]
+    : undefined
+}
+
 // Strict on purpose: an unknown status must fail loudly rather than be mapped to something that moves money.
 export const ApplicationStatusValue = z.enum(APPLICATION_STATUSES)
 export type ApplicationStatusValue = z.infer<typeof ApplicationStatusValue>
