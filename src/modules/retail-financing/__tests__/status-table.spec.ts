@@ -1,13 +1,13 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
 import { isPostSale, isSignedContract, toPaymentSessionStatus } from "../../../domain/checkout/status-map"
-import { APPLICATION_STATUSES } from "../../../lib/financing/schemas/statuses"
+import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
 import { progressOf } from "../ledger-status"
 
 /*
  * What every status meant before the status table existed (commit 25e40e6): the Medusa session status it
- * maps to with no previous status, and its rank in the ledger's forward-only order. Whatever the table
- * derives these from, none of them may move.
+ * maps to with no previous status, and its rank in the ledger's forward-only order (PROGRESS, as it was
+ * written by hand). Whatever the table derives these from, none of them may move.
  */
 const BEFORE_THE_TABLE: ReadonlyArray<[string, PaymentSessionStatus, number]> = [
   ["Pending", "requires_more", 0],
@@ -33,10 +33,21 @@ describe("the status table keeps what every status meant", () => {
     expect(new Set(pinned).size).toBe(14)
   })
 
-  it.each(BEFORE_THE_TABLE)("%s maps to %s and ranks %d", (status, session, rank) => {
-    const known = status as (typeof APPLICATION_STATUSES)[number]
-    expect(toPaymentSessionStatus(known)).toBe(session)
-    expect(progressOf(known)).toBe(rank)
+  it.each(BEFORE_THE_TABLE)("%s maps to %s", (status, session) => {
+    expect(toPaymentSessionStatus(status as ApplicationStatusValue)).toBe(session)
+  })
+
+  // The ledger only compares ranks, so what must not move is their order: a status added to the table
+  // shifts the numbers after it, never which of two statuses is further along.
+  const ranks = BEFORE_THE_TABLE.map(([status, , rank]) => [status, rank] as const)
+  it.each(ranks)("%s keeps its place (then ranked %d) against every other status", (status, rank) => {
+    for (const [other, otherRank] of ranks) {
+      const was = Math.sign(rank - otherRank)
+      const is = Math.sign(
+        progressOf(status as ApplicationStatusValue) - progressOf(other as ApplicationStatusValue)
+      )
+      expect([status, other, is]).toEqual([status, other, was])
+    }
   })
 
   it.each(["PendingReturn", "Returned"] as const)("%s keeps the session's previous status", (status) => {
