@@ -99,6 +99,11 @@ medusaIntegrationTestRunner({
         const view = await api.get(`/admin/retail-financing/orders/${order.orderId}`, admin())
         expect(view.data.financing.application.public_id).toBe(order.publicId)
         expect(view.data.financing.actions).toHaveLength(3)
+        // The stage lets the admin name and colour a status it has no hand-written label for.
+        const { application } = view.data.financing
+        expect(["signed", "funded"]).toContain(application.stage)
+        expect(application.status_history.length).toBeGreaterThan(0)
+        for (const entry of application.status_history) expect(entry.stage).toEqual(expect.any(String))
       })
 
       it("keeps actions while the service is down and delivers them, once, after it recovers", async () => {

@@ -4,7 +4,8 @@
  */
 import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
 
-export type StatusChange = { status: string; at: string }
+/** `stage` is the server's reading of the status (null for a status it does not know). */
+export type StatusChange = { status: string; stage: string | null; at: string }
 
 export type Partner = { code: string | null; name: string | null; display_name: string | null }
 
@@ -20,6 +21,7 @@ export type FinancingApplication = {
   id: string
   public_id: string
   status: string
+  stage: string | null
   status_history: StatusChange[]
   payment_session_id: string | null
   cart_id: string | null
@@ -99,6 +101,7 @@ export type PhoneStatusResponse = {
   application: {
     public_id: string
     status: string
+    stage: string | null
     approval_amount: number | null
     invoice_amount: number | null
     partner_display_name: string | null

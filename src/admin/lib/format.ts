@@ -3,6 +3,7 @@
  * under node without a DOM.
  */
 
+import type { ApplicationStage } from "../../domain/checkout/status-map"
 import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
 
 export type BadgeColor = "green" | "red" | "blue" | "orange" | "grey" | "purple"
@@ -111,9 +112,19 @@ const APPLICATION_STATUS_LABELS: Record<string, string> = {
   Error: "Error",
 }
 
-/** The service's status names are PascalCase codes; merchants read them as words. */
-export function applicationStatusLabel(status: string): string {
-  return APPLICATION_STATUS_LABELS[status] ?? status
+/** `PendingApproval` as "Pending approval": the service's PascalCase code as words. */
+function statusCodeAsWords(status: string): string {
+  const words = status.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * The service's status names are PascalCase codes; merchants read them as words. A status with no
+ * hand-written label is spelled out as words when the API gave its stage (so the server knows it);
+ * without a stage it is shown exactly as received, since nothing says what it is.
+ */
+export function applicationStatusLabel(status: string, stage?: string | null): string {
+  return APPLICATION_STATUS_LABELS[status] ?? (stage ? statusCodeAsWords(status) : status)
 }
 
 const APPLICATION_STATUS_COLORS: Record<string, BadgeColor> = {
@@ -133,9 +144,26 @@ const APPLICATION_STATUS_COLORS: Record<string, BadgeColor> = {
   Expired: "grey",
 }
 
+/** The colour of a status with no hand-written one, from the stage the API gave. */
+const APPLICATION_STAGE_COLORS: Record<ApplicationStage, BadgeColor> = {
+  open: "orange",
+  waiting: "orange",
+  signed: "green",
+  funded: "green",
+  returning: "orange",
+  refused: "red",
+  error: "red",
+  returned: "grey",
+  expired: "grey",
+}
+
 /** Green once the contract is signed, orange while someone still has to act, red or grey when it ended. */
-export function applicationStatusColor(status: string): BadgeColor {
-  return APPLICATION_STATUS_COLORS[status] ?? "grey"
+export function applicationStatusColor(status: string, stage?: string | null): BadgeColor {
+  return (
+    APPLICATION_STATUS_COLORS[status] ??
+    (stage ? APPLICATION_STAGE_COLORS[stage as ApplicationStage] : undefined) ??
+    "grey"
+  )
 }
 
 const ACTION_KIND_LABELS: Record<ActionKind, string> = {

@@ -1,30 +1,36 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
-import type { ApplicationStatusValue } from "../../lib/financing/schemas/statuses"
+import {
+  type ApplicationStage,
+  type ApplicationStatusValue,
+  findApplicationStage,
+} from "../../lib/financing/schemas/statuses"
+
+export type { ApplicationStage }
 
 const UNCHANGED = "unchanged"
 
-// A Record, so a status added to the contract fails the build until it is mapped here.
-const STATUS_MAP: Record<ApplicationStatusValue, PaymentSessionStatus | typeof UNCHANGED> = {
-  // The shopper still has something to do at the link (apply, finish pre-qualification, sign).
-  Pending: "requires_more",
-  "Pre-qualified": "requires_more",
-  Approved: "requires_more",
-  // Waiting on the lender, not on the shopper.
-  PendingApproval: "pending",
+/**
+ * Medusa payment session status by stage, not by status: a status the service starts sending maps through
+ * the stage it is given in the contract's table. A Record, so a new stage fails the build until it is mapped.
+ */
+const STAGE_SESSION_STATUS: Record<ApplicationStage, PaymentSessionStatus | typeof UNCHANGED> = {
+  open: "requires_more",
+  waiting: "pending",
   // Only a signed contract may complete a cart.
-  SignedWaitingForInvoice: "authorized",
-  SignedWaitingForInvoiceApproval: "authorized",
-  Signed: "authorized",
-  // The lender paid the store.
-  Funded: "captured",
-  Declined: "error",
-  Ineligible: "error",
-  Error: "error",
-  Expired: "canceled",
+  signed: "authorized",
+  funded: "captured",
+  refused: "error",
+  error: "error",
+  expired: "canceled",
   // Post-sale states say nothing new about the payment; the ledger records them.
-  PendingReturn: UNCHANGED,
-  Returned: UNCHANGED,
+  returning: UNCHANGED,
+  returned: UNCHANGED,
+}
+
+function mappedStatus(status: unknown): PaymentSessionStatus | typeof UNCHANGED | undefined {
+  const stage = findApplicationStage(status)
+  return stage === undefined ? undefined : STAGE_SESSION_STATUS[stage]
 }
 
 /**
@@ -35,7 +41,7 @@ export function toPaymentSessionStatus(
   status: ApplicationStatusValue,
   previous: PaymentSessionStatus = "pending"
 ): PaymentSessionStatus {
-  const mapped = STATUS_MAP[status] as PaymentSessionStatus | typeof UNCHANGED | undefined
+  const mapped = mappedStatus(status)
   // The contract parses statuses strictly; this guards callers that bypass it with an unchecked value.
   if (mapped === undefined) throw new Error(`Unknown financing application status "${String(status)}"`)
   return mapped === UNCHANGED ? previous : mapped
@@ -43,11 +49,11 @@ export function toPaymentSessionStatus(
 
 /** A signed (or funded) contract: the statuses that authorize or capture. */
 export function isSignedContract(status: unknown): boolean {
-  const mapped = typeof status === "string" ? (STATUS_MAP as Record<string, unknown>)[status] : undefined
+  const mapped = mappedStatus(status)
   return mapped === "authorized" || mapped === "captured"
 }
 
 /** A return in flight or done: says nothing new about the payment, and must never complete a cart. */
 export function isPostSale(status: ApplicationStatusValue): boolean {
-  return STATUS_MAP[status] === UNCHANGED
+  return mappedStatus(status) === UNCHANGED
 }

@@ -1,4 +1,5 @@
 import { fromCents, toCents } from "../../domain/money"
+import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import {
   type LedgerAction,
   type LedgerApplication,
@@ -18,7 +19,12 @@ export function applicationView(application: LedgerApplication) {
     id: application.id,
     public_id: application.public_id,
     status: application.status,
-    status_history: statusHistoryOf(application),
+    // The stage lets the admin colour and name a status it has no hand-written label for.
+    stage: findApplicationStage(application.status) ?? null,
+    status_history: statusHistoryOf(application).map((entry) => ({
+      ...entry,
+      stage: findApplicationStage(entry.status) ?? null,
+    })),
     payment_session_id: application.payment_session_id,
     cart_id: application.cart_id,
     order_id: application.order_id,

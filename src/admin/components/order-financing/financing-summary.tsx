@@ -12,8 +12,11 @@ export const FinancingSummary = ({ application }: FinancingSummaryProps) => {
   return (
     <div>
       <DetailRow label="Status">
-        <StatusBadge color={applicationStatusColor(application.status)} data-testid="rf-application-status">
-          {applicationStatusLabel(application.status)}
+        <StatusBadge
+          color={applicationStatusColor(application.status, application.stage)}
+          data-testid="rf-application-status"
+        >
+          {applicationStatusLabel(application.status, application.stage)}
         </StatusBadge>
       </DetailRow>
       <DetailRow label="Application">

@@ -34,8 +34,8 @@ export const StatusHistory = ({ history }: StatusHistoryProps) => {
               key={`${change.at}-${change.status}-${index}`}
               className="flex items-center justify-between gap-x-4"
             >
-              <StatusBadge color={applicationStatusColor(change.status)}>
-                {applicationStatusLabel(change.status)}
+              <StatusBadge color={applicationStatusColor(change.status, change.stage)}>
+                {applicationStatusLabel(change.status, change.stage)}
               </StatusBadge>
               <Text size="small" leading="compact" className="text-ui-fg-subtle">
                 {formatDateTime(change.at)}

@@ -71,8 +71,8 @@ export const PhoneStatusLookup = () => {
             <span className="font-mono">{lookup.application.public_id}</span>
           </DetailRow>
           <DetailRow label="Status">
-            <StatusBadge color={applicationStatusColor(lookup.application.status)}>
-              {applicationStatusLabel(lookup.application.status)}
+            <StatusBadge color={applicationStatusColor(lookup.application.status, lookup.application.stage)}>
+              {applicationStatusLabel(lookup.application.status, lookup.application.stage)}
             </StatusBadge>
           </DetailRow>
           <DetailRow label="Financing partner">{orDash(lookup.application.partner_display_name)}</DetailRow>

@@ -116,6 +116,34 @@ describe("application statuses", () => {
   })
 })
 
+describe("a status with no hand-written label", () => {
+  it("is spelled out as words when the API gave its stage", () => {
+    expect(applicationStatusLabel("SignedWaitingForDelivery", "signed")).toBe("Signed waiting for delivery")
+    expect(applicationStatusLabel("OnHold", "waiting")).toBe("On hold")
+  })
+
+  it("keeps a hand-written label over the stage", () => {
+    expect(applicationStatusLabel("PendingReturn", "returning")).toBe("Return pending")
+    expect(applicationStatusColor("Expired", "expired")).toBe("grey")
+  })
+
+  it.each([
+    ["open", "orange"],
+    ["waiting", "orange"],
+    ["signed", "green"],
+    ["funded", "green"],
+    ["returning", "orange"],
+    ["refused", "red"],
+    ["error", "red"],
+    ["returned", "grey"],
+    ["expired", "grey"],
+    [null, "grey"],
+    ["unheard-of", "grey"],
+  ])("is coloured by its stage %p: %p", (stage, color) => {
+    expect(applicationStatusColor("SomethingNew", stage)).toBe(color)
+  })
+})
+
 describe("post-sale actions", () => {
   it("names each kind in plain English", () => {
     expect(actionKindLabel("order_references")).toBe("Order references")

@@ -1,10 +1,16 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { PaymentSessionStatus as MedusaStatuses } from "@medusajs/framework/utils"
 
-import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStage,
+  type ApplicationStatusValue,
+  applicationStageOf,
+} from "../../../lib/financing/schemas/statuses"
 import { toPaymentSessionStatus } from "../status-map"
 
-const expected: Record<ApplicationStatusValue, PaymentSessionStatus> = {
+// The statuses the service sent when this was written; a status added later is checked through its stage.
+const expected = {
   Pending: "requires_more",
   "Pre-qualified": "requires_more",
   Approved: "requires_more",
@@ -19,15 +25,28 @@ const expected: Record<ApplicationStatusValue, PaymentSessionStatus> = {
   Expired: "canceled",
   PendingReturn: "pending",
   Returned: "pending",
+} satisfies Partial<Record<ApplicationStatusValue, PaymentSessionStatus>>
+
+const expectedByStage: Record<ApplicationStage, PaymentSessionStatus> = {
+  open: "requires_more",
+  waiting: "pending",
+  signed: "authorized",
+  funded: "captured",
+  refused: "error",
+  error: "error",
+  expired: "canceled",
+  returning: "pending",
+  returned: "pending",
 }
 
 describe("toPaymentSessionStatus", () => {
-  it.each(APPLICATION_STATUSES.map((status) => [status, expected[status]]))(
-    "maps %s to %s",
-    (status, medusa) => {
-      expect(toPaymentSessionStatus(status)).toBe(medusa)
-    }
-  )
+  it.each(Object.entries(expected))("maps %s to %s", (status, medusa) => {
+    expect(toPaymentSessionStatus(status as ApplicationStatusValue)).toBe(medusa)
+  })
+
+  it.each([...APPLICATION_STATUSES])("maps %s as its stage says", (status) => {
+    expect(toPaymentSessionStatus(status)).toBe(expectedByStage[applicationStageOf(status)])
+  })
 
   it("only ever answers a status Medusa knows", () => {
     const known = new Set<string>(Object.values(MedusaStatuses))

@@ -4,6 +4,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../../../modules/retail-financing"
+import { findApplicationStage } from "../../../../lib/financing/schemas/statuses"
 import type { AdminGetPhoneStatus } from "./validators"
 
 /**
@@ -18,6 +19,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     application: {
       public_id: status.publicId,
       status: status.status,
+      stage: findApplicationStage(status.status) ?? null,
       approval_amount: status.approvalAmount,
       invoice_amount: status.invoiceAmount,
       partner_display_name: status.financingPartnerDisplayName,
