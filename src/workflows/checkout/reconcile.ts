@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { isFinancingProviderId } from "../../config/provider-id"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 import { syncFinancingSession } from "./sync-session"
 
@@ -71,9 +71,13 @@ export async function reconcileFinancingApplications(
 async function openFinancingSessions(container: MedusaContainer, now: Date) {
   const payments = container.resolve(Modules.PAYMENT)
   const since = new Date(now.getTime() - LOOKBACK_DAYS * 24 * 3600 * 1000)
+  // Every registration of the provider, whatever id the store gave it.
+  const providers = await payments.listPaymentProviders({}, { select: ["id"] })
+  const providerIds = providers.map((provider) => provider.id).filter(isFinancingProviderId)
+  if (providerIds.length === 0) return []
   const sessions = await payments.listPaymentSessions(
     {
-      provider_id: RETAIL_FINANCING_PROVIDER_ID,
+      provider_id: providerIds,
       created_at: { $gte: since.toISOString() },
     },
     { select: ["id", "data", "status"], relations: ["payment"] }
