@@ -220,7 +220,7 @@ const parsedOptions = new WeakMap<object, RetailFinancingOptions>()
  * would silently reach the others.
  */
 export function parseOptions(raw: unknown): RetailFinancingOptions {
-  const key = isPlainObject(raw) ? raw : undefined
+  const key = isRecord(raw) ? raw : undefined
   const known = key && parsedOptions.get(key)
   if (known) return known
   const result = RetailFinancingOptionsSchema.safeParse(withoutMedusaKeys(raw))
@@ -244,7 +244,7 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-function isPlainObject(raw: unknown): raw is Record<string, unknown> {
+function isRecord(raw: unknown): raw is Record<string, unknown> {
   return Boolean(raw) && typeof raw === "object" && !Array.isArray(raw)
 }
 
@@ -256,6 +256,6 @@ function isPlainObject(raw: unknown): raw is Record<string, unknown> {
 const MEDUSA_INJECTED_KEYS = ["database"]
 
 function withoutMedusaKeys(raw: unknown): unknown {
-  if (!isPlainObject(raw)) return raw
+  if (!isRecord(raw)) return raw
   return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_INJECTED_KEYS.includes(key)))
 }
