@@ -55,7 +55,8 @@ export default defineConfig({
         providers: [
           {
             resolve: "./src/providers/retail-financing",
-            id: "retail-financing",
+            // Any id works; a spec may choose another (integration-tests/helpers/provider-registration.ts).
+            id: process.env.RETAIL_FINANCING_PROVIDER_REGISTRATION_ID || "retail-financing",
             options: retailFinancingOptions,
           },
         ],

@@ -1,2 +1,5 @@
-// Medusa names a payment provider pp_<static identifier>_<id given in medusa-config>.
-export const RETAIL_FINANCING_PROVIDER_ID = "pp_retail-financing_retail-financing"
+import { financingProviderId } from "../../src/config/provider-id"
+import { providerRegistrationId } from "./provider-registration"
+
+/** The id Medusa gives the provider in the app under test: pp_retail-financing_<registration id>. */
+export const RETAIL_FINANCING_PROVIDER_ID = financingProviderId(providerRegistrationId())

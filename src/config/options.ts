@@ -8,6 +8,7 @@ import {
   hasAtMostTwoDecimals,
   isHttpUrl,
 } from "../lib/financing/schemas/primitives"
+import { CLIENT_OPTION_RANGES, type IntegerRange } from "../lib/financing/options"
 
 // Values of these options must never reach a log line, an error message or session data.
 export const SECRET_OPTIONS = ["password", "callbackSecret"] as const
@@ -62,19 +63,19 @@ const dollars = z
     error: "must have at most 2 decimals",
   })
 
-const integer = (min: number, max: number) =>
+const integer = ({ min, max }: Pick<IntegerRange, "min" | "max">) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: "must be an integer" })
     .refine((value) => Number.isInteger(value) && value >= min && value <= max, {
       error: `must be an integer from ${min} to ${max}`,
     })
 
+/** An option the financing client also takes: its range and default are the client's own. */
+const clientInteger = (range: IntegerRange) => integer(range).default(range.default)
+
 export const OPTION_DEFAULTS = {
   allowedRedirectOrigins: [] as readonly string[],
-  timeoutMs: 15_000,
-  maxRetries: 2,
   invoiceOn: "fulfillment",
-  invoiceMaxBytes: 10 * 1024 * 1024,
   directDeliveryTypes: ["pickup", "local-delivery"] as readonly string[],
   asLowAsCacheSeconds: 300,
 } as const
@@ -134,14 +135,15 @@ export const RetailFinancingOptionsSchema = z
         })
         .min(1, { error: "must list at least one state when set" })
         .optional(),
-      timeoutMs: integer(1_000, 120_000).default(OPTION_DEFAULTS.timeoutMs),
-      maxRetries: integer(0, 5).default(OPTION_DEFAULTS.maxRetries),
+      timeoutMs: clientInteger(CLIENT_OPTION_RANGES.timeoutMs),
+      maxRetries: clientInteger(CLIENT_OPTION_RANGES.maxRetries),
       storeName: text.max(100, { error: "must be at most 100 characters" }).optional(),
       storeAddress: storeAddress.optional(),
       invoiceOn: z
         .enum(["fulfillment", "order_placed"], { error: 'must be "fulfillment" or "order_placed"' })
         .default(OPTION_DEFAULTS.invoiceOn),
-      invoiceMaxBytes: integer(1_024, 50 * 1024 * 1024).default(OPTION_DEFAULTS.invoiceMaxBytes),
+      // The client's maxInvoiceBytes: the admin's upload limit and the client's check are one number.
+      invoiceMaxBytes: clientInteger(CLIENT_OPTION_RANGES.maxInvoiceBytes),
       carriers: z.array(carrierCode, { error: "must be an array of carrier codes" }).default(() => []),
       carrierMap: z
         .record(z.string().trim().min(1), carrierCode, { error: "must map names to carrier codes" })
@@ -154,7 +156,7 @@ export const RetailFinancingOptionsSchema = z
         .record(z.string().trim().min(1), text, { error: "must map return reasons to reason public ids" })
         .default(() => ({})),
       // 0 turns the "as low as" cache off; a day is the most an offer may be shown after the lender changes it.
-      asLowAsCacheSeconds: integer(0, 86_400).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
+      asLowAsCacheSeconds: integer({ min: 0, max: 86_400 }).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
     },
     { error: "must be an object" }
   )
@@ -205,17 +207,45 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * Parses the provider options, or throws an INVALID_DATA error naming each bad option. Messages come from
- * the schema above, never from the input, so a secret that fails validation is not echoed.
+ * The options parsed from each raw object. Medusa hands the provider's options object to
+ * `validateOptions` and then to the constructor, and a store usually passes that same object to the plugin
+ * (whose module receives it): it is parsed once, and every part reads the same result.
+ */
+const parsedOptions = new WeakMap<object, RetailFinancingOptions>()
+
+/**
+ * The plugin's options, parsed once per raw object, or an INVALID_DATA error naming each bad option.
+ * Messages come from the schema above, never from the input, so a secret that fails validation is not
+ * echoed. The result is frozen: the provider, the module and the client share it, so a change by one
+ * would silently reach the others.
  */
 export function parseOptions(raw: unknown): RetailFinancingOptions {
+  const key = isRecord(raw) ? raw : undefined
+  const known = key && parsedOptions.get(key)
+  if (known) return known
   const result = RetailFinancingOptionsSchema.safeParse(withoutMedusaKeys(raw))
-  if (result.success) return result.data
-  const details = result.error.issues.map(describeIssue).join("; ")
-  throw new MedusaError(
-    MedusaError.Types.INVALID_DATA,
-    `Invalid options for the retail-financing payment provider: ${details}`
-  )
+  if (!result.success) {
+    const details = result.error.issues.map(describeIssue).join("; ")
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Invalid options for the retail-financing payment provider: ${details}`
+    )
+  }
+  const options = deepFreeze(result.data)
+  if (key) parsedOptions.set(key, options)
+  return options
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
+function isRecord(raw: unknown): raw is Record<string, unknown> {
+  return Boolean(raw) && typeof raw === "object" && !Array.isArray(raw)
 }
 
 /**
@@ -226,6 +256,6 @@ export function parseOptions(raw: unknown): RetailFinancingOptions {
 const MEDUSA_INJECTED_KEYS = ["database"]
 
 function withoutMedusaKeys(raw: unknown): unknown {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw
+  if (!isRecord(raw)) return raw
   return Object.fromEntries(Object.entries(raw).filter(([key]) => !MEDUSA_INJECTED_KEYS.includes(key)))
 }

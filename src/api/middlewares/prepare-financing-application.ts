@@ -6,7 +6,7 @@ import { cartToApplication } from "../../domain/checkout/cart-to-application"
 import { sealApplication } from "../../domain/checkout/proofs"
 import { redirectUrlsFor } from "../../domain/checkout/redirect-urls"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { isFinancingProviderId } from "../../config/provider-id"
 
 type SessionBody = { provider_id?: string; data?: Record<string, unknown> }
 
@@ -22,7 +22,7 @@ export function prepareFinancingApplication(
   next: MedusaNextFunction
 ): void {
   const body = req.body as SessionBody | undefined
-  if (body?.provider_id !== RETAIL_FINANCING_PROVIDER_ID) return next()
+  if (!isFinancingProviderId(body?.provider_id)) return next()
   // Express 4 does not catch a rejected promise from a middleware: hand every failure to `next`.
   prepare(req, body).then(() => next(), next)
 }

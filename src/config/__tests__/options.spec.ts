@@ -1,7 +1,14 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { type RetailFinancingOptionsInput, SECRET_OPTIONS, parseOptions } from "../options"
+import {
+  type RetailFinancingOptionsInput,
+  RetailFinancingOptionsSchema,
+  SECRET_OPTIONS,
+  parseOptions,
+} from "../options"
+import { CLIENT_OPTION_RANGES, FinancingClient, FinancingValidationError } from "../../lib/financing"
+import RetailFinancingModuleService from "../../modules/retail-financing/service"
 import { RetailFinancingProviderService } from "../../providers/retail-financing/service"
 
 const valid: RetailFinancingOptionsInput = {
@@ -236,5 +243,92 @@ describe("RetailFinancingProviderService.validateOptions", () => {
     expect(() => RetailFinancingProviderService.validateOptions({ ...valid, storeCode: "" })).toThrow(
       /"storeCode"/
     )
+  })
+})
+
+describe("one parse per options object", () => {
+  const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger
+
+  afterEach(() => {
+    jest.restoreAllMocks()
+  })
+
+  it("parses an object once, however many parts read it, and gives them all the same options", () => {
+    const raw: Record<string, unknown> = { ...valid, storeName: "Parsed once" }
+    const parse = jest.spyOn(RetailFinancingOptionsSchema, "safeParse")
+
+    // What Medusa does at boot with one options object shared by the provider and the plugin's module.
+    RetailFinancingProviderService.validateOptions(raw)
+    const provider = new RetailFinancingProviderService({ logger }, raw)
+    raw.database = { clientUrl: "postgres://localhost/medusa" }
+    const module = new RetailFinancingModuleService({ logger }, raw)
+
+    expect(parse).toHaveBeenCalledTimes(1)
+    expect(module.getOptions()).toBe(parseOptions(raw))
+    expect((provider as unknown as { config: unknown }).config).toBe(module.getOptions())
+    expect(parse).toHaveBeenCalledTimes(1)
+  })
+
+  it("parses another object with the same values on its own, to equal options", () => {
+    const parse = jest.spyOn(RetailFinancingOptionsSchema, "safeParse")
+
+    expect(parseOptions({ ...valid })).toEqual(parseOptions({ ...valid }))
+    expect(parse).toHaveBeenCalledTimes(2)
+  })
+
+  it("refuses a wrong object every time it is asked", () => {
+    const raw = { ...valid, storeCode: "" }
+
+    expect(() => parseOptions(raw)).toThrow(/"storeCode"/)
+    expect(() => parseOptions(raw)).toThrow(/"storeCode"/)
+  })
+
+  it("hands out options no part can change under the others", () => {
+    const options = parseOptions({ ...valid, carriers: ["NationalPost"] })
+
+    expect(() => {
+      ;(options as { timeoutMs: number }).timeoutMs = 1
+    }).toThrow(TypeError)
+    expect(() => (options.carriers as string[]).push("ExpressCourier")).toThrow(TypeError)
+    expect(options.timeoutMs).toBe(15_000)
+    expect(options.carriers).toEqual(["NationalPost"])
+  })
+})
+
+describe("the options the financing client also takes", () => {
+  // Each range has one definition, the client's; the plugin refuses exactly what the client would.
+  const clientAccepts = (name: keyof typeof CLIENT_OPTION_RANGES, value: number) => {
+    const base = { baseUrl: "https://financing.example.com", username: "u", password: "p" }
+    try {
+      new FinancingClient({ ...base, [name]: value })
+      return true
+    } catch (error) {
+      if (error instanceof FinancingValidationError) return false
+      throw error
+    }
+  }
+  const pluginAccepts = (name: string, value: number) => {
+    try {
+      parseOptions({ ...valid, [name]: value })
+      return true
+    } catch (error) {
+      if (error instanceof MedusaError) return false
+      throw error
+    }
+  }
+
+  it.each([
+    ["timeoutMs", "timeoutMs"],
+    ["maxRetries", "maxRetries"],
+    ["invoiceMaxBytes", "maxInvoiceBytes"],
+  ] as const)("%s has the client's %s range and default", (option, clientOption) => {
+    const { min, max, default: fallback } = CLIENT_OPTION_RANGES[clientOption]
+
+    expect(parseOptions(valid)[option]).toBe(fallback)
+    for (const value of [min - 1, min, max, max + 1]) {
+      expect([value, pluginAccepts(option, value)]).toEqual([value, clientAccepts(clientOption, value)])
+    }
+    expect(pluginAccepts(option, min)).toBe(true)
+    expect(pluginAccepts(option, max + 1)).toBe(false)
   })
 })

@@ -4,7 +4,7 @@ import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 
 import { sharedFinancingClient } from "../../config/financing-client"
 import type { FinancingClient } from "../../lib/financing/client"
-import { type RetailFinancingOptions, RetailFinancingOptionsSchema, parseOptions } from "../../config/options"
+import { type RetailFinancingOptions, parseOptions } from "../../config/options"
 import { FinancingAction } from "./models/financing-action"
 import { FinancingApplication } from "./models/financing-application"
 
@@ -25,9 +25,9 @@ export default class RetailFinancingModuleService extends MedusaService({
   constructor(container: InjectedDependencies, options: Record<string, unknown> = {}) {
     // eslint-disable-next-line prefer-rest-params -- MedusaService reads the module's whole argument list
     super(...(arguments as unknown as [InjectedDependencies]))
-    // Medusa adds keys of its own to a module's options (database, ...). Unknown names are still refused
-    // where the same options reach the payment provider, so a typo is caught there.
-    this.options_ = parseOptions(knownOptionsOf(options))
+    // The same parse as the payment provider's (once per options object; Medusa's own `database` key is
+    // ignored), so a typo in the plugin's options is refused by name here too.
+    this.options_ = parseOptions(options)
     this.logger_ = container.logger
   }
 
@@ -103,9 +103,4 @@ export default class RetailFinancingModuleService extends MedusaService({
     )
     return rows.map((row) => row.public_id)
   }
-}
-
-function knownOptionsOf(options: Record<string, unknown>): Record<string, unknown> {
-  const known = new Set(Object.keys(RetailFinancingOptionsSchema.shape))
-  return Object.fromEntries(Object.entries(options).filter(([name]) => known.has(name)))
 }

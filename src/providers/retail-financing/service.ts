@@ -41,16 +41,18 @@ import {
 import type { ApplicationStatus } from "../../lib/financing/schemas"
 import { type FinancingSessionData, sessionDataOf } from "../../domain/checkout/session-data"
 import { parseOptions, type RetailFinancingOptions } from "../../config/options"
+import { FINANCING_PROVIDER_IDENTIFIER } from "../../config/provider-id"
 import { isSignedContract, toPaymentSessionStatus } from "../../domain/checkout/status-map"
 
 // The payment module's provider container holds only these (and configModule): no query, no cart.
 type InjectedDependencies = { logger: Logger }
 
 export class RetailFinancingProviderService extends AbstractPaymentProvider<RetailFinancingOptions> {
-  static override identifier = "retail-financing"
+  static override identifier = FINANCING_PROVIDER_IDENTIFIER
 
   protected readonly logger_: Logger
 
+  // Medusa calls this at boot, then the constructor with the same object: parseOptions parses it once.
   static override validateOptions(options: Record<string, unknown>): void {
     parseOptions(options)
   }

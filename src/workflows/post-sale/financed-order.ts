@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { isFinancingProviderId } from "../../config/provider-id"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 import { type LedgerApplication, recordApplication } from "../../modules/retail-financing/ledger"
 
@@ -75,7 +75,7 @@ export async function financedOrder(
   if (!order) return null
   const payment = (order.payment_collections ?? [])
     .flatMap((collection) => collection.payments ?? [])
-    .find((candidate) => candidate.provider_id === RETAIL_FINANCING_PROVIDER_ID)
+    .find((candidate) => isFinancingProviderId(candidate.provider_id))
   if (!payment) return null
 
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)

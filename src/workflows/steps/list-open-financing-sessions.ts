@@ -2,7 +2,7 @@ import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { isFinancingProviderId } from "../../config/provider-id"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 
 /** Sessions a later status can still move: not yet failed or canceled (a captured one is filtered below). */
@@ -27,9 +27,14 @@ export const listOpenFinancingSessionsStep = createStep(
   "list-open-financing-sessions",
   async (_input: void, { container }) => {
     const since = new Date(Date.now() - LOOKBACK_DAYS * DAY_MS)
-    const sessions = await container.resolve(Modules.PAYMENT).listPaymentSessions(
+    const payments = container.resolve(Modules.PAYMENT)
+    // Every registration of the provider, whatever id the store gave it.
+    const providers = await payments.listPaymentProviders({}, { select: ["id"] })
+    const providerIds = providers.map((provider) => provider.id).filter(isFinancingProviderId)
+    if (providerIds.length === 0) return new StepResponse([] as OpenFinancingSession[])
+    const sessions = await payments.listPaymentSessions(
       {
-        provider_id: RETAIL_FINANCING_PROVIDER_ID,
+        provider_id: providerIds,
         created_at: { $gte: since.toISOString() },
       },
       { select: ["id", "data", "status"], relations: ["payment"] }

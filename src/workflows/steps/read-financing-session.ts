@@ -6,7 +6,7 @@ import { rememberStatus } from "../../config/recent-status"
 import { type SessionAction, sessionActionFor } from "../../domain/checkout/session-action"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { RETAIL_FINANCING_PROVIDER_ID } from "../../config/provider-id"
+import { isFinancingProviderId } from "../../config/provider-id"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 
 export interface ReadFinancingSessionInput {
@@ -45,7 +45,7 @@ export const readFinancingSessionStep = createStep(
       select: ["id", "status", "amount", "currency_code", "provider_id", "data", "payment_collection_id"],
       relations: ["payment"],
     })
-    if (session.provider_id !== RETAIL_FINANCING_PROVIDER_ID) {
+    if (!isFinancingProviderId(session.provider_id)) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
         `payment session ${input.session_id} is not a financing session`

@@ -227,28 +227,28 @@ describe("retries over HTTP", () => {
   })
 
   it("turns no answer within timeoutMs into FinancingTimeoutError, retrying a read", async () => {
-    service.on("GET", "/v2/returnreasons", { json: [], delayMs: 500 })
-    const client = clientFor(service, { timeoutMs: 100, maxRetries: 1 })
+    service.on("GET", "/v2/returnreasons", { json: [], delayMs: 3_000 })
+    const client = clientFor(service, { timeoutMs: 1_000, maxRetries: 1 })
     const started = Date.now()
 
     const error = await rejectionOf(client.listReturnReasons())
 
     expect(error).toBeInstanceOf(FinancingTimeoutError)
-    expect((error as FinancingTimeoutError).timeoutMs).toBe(100)
+    expect((error as FinancingTimeoutError).timeoutMs).toBe(1_000)
     expect((error as FinancingTimeoutError).code).toBe("ETIMEDOUT")
     expect(service.requestsTo("GET", "/v2/returnreasons")).toHaveLength(2)
-    expect(Date.now() - started).toBeLessThan(450)
+    expect(Date.now() - started).toBeLessThan(2_250)
   })
 
   it.each<[string, object]>([
     ["500", { status: 500, json: { message: "internal" } }],
-    ["a timeout", { ...created, delayMs: 500 }],
+    ["a timeout", { ...created, delayMs: 2_000 }],
     ["a reset connection", { destroy: true }],
   ])(
     "sends createApplication exactly once on %s and throws FinancingOutcomeUnknownError",
     async (_title, reply) => {
       service.on("POST", "/v2/applications", reply)
-      const client = clientFor(service, { timeoutMs: 100, maxRetries: 3 })
+      const client = clientFor(service, { timeoutMs: 1_000, maxRetries: 3 })
 
       const error = await rejectionOf(client.createApplication(validApplication()))
 
