@@ -5,7 +5,12 @@ import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { config as reconcileJob } from "../../src/jobs/reconcile-financing-applications"
 import { config as sendActionsJob } from "../../src/jobs/send-financing-actions"
 import type { ApplicationInput } from "../../src/lib/financing/schemas"
-import { type FaultSettings, type RunningSandbox, startSandbox } from "../../src/sandbox"
+import {
+  type FaultSettings,
+  type RunningSandbox,
+  type SandboxOptionsInput,
+  startSandbox,
+} from "../../src/sandbox"
 import { CountingProxy } from "../../src/sandbox/__tests__/contract/support/http-helpers"
 
 /** The credentials medusa-config.ts gives the plugin in the integration app. */
@@ -40,11 +45,10 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the sandbox and fixes the port Medusa will listen on, then hands both to medusa-config.ts through
- * the environment. Must run in a `beforeAll` registered before `medusaIntegrationTestRunner`'s own, which
- * boots the app and reads the config.
+ * the environment. financingIntegrationSuite runs it before `medusaIntegrationTestRunner` boots the app.
  */
 export async function startFinancingEnvironment(
-  sandboxOptions: Parameters<typeof startSandbox>[0] = {}
+  sandboxOptions: SandboxOptionsInput = {}
 ): Promise<FinancingEnvironment> {
   const port = await freePort()
   const sandbox = await startSandbox({
@@ -76,24 +80,6 @@ export async function startFinancingEnvironment(
       await sandbox.close()
     },
   }
-}
-
-/**
- * Starts the financing environment for a spec file and stops it after. Call it at the top of the file,
- * before `medusaIntegrationTestRunner`, so its `beforeAll` runs first: the returned object is filled in
- * by then.
- */
-export function useFinancingEnvironment(
-  sandboxOptions: Parameters<typeof startSandbox>[0] = {}
-): FinancingEnvironment {
-  const environment = {} as FinancingEnvironment
-  beforeAll(async () => {
-    Object.assign(environment, await startFinancingEnvironment(sandboxOptions))
-  })
-  afterAll(async () => {
-    await environment.close()
-  })
-  return environment
 }
 
 /** The sandbox's own record of an application (its control endpoint). */

@@ -1,20 +1,19 @@
 import { randomBytes } from "node:crypto"
 
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import { callbackProof } from "../../src/domain/checkout/proofs"
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
 import { syncFinancingSession } from "../../src/workflows/checkout/sync-session"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
   createCheckoutCart,
   createPaymentCollection,
   databaseFingerprint,
+  financingIntegrationSuite,
   inBatches,
   moveApplication,
   orderCount,
@@ -22,29 +21,18 @@ import {
   paymentsOfSession,
   postCallback,
   sandboxApplication,
-  seedCheckoutStore,
   sessionById,
   setSandboxFaults,
-  useFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // Only callbacks may act in these tests: a reconciliation run at a five-minute mark would too.
-      stopScheduledJob(RECONCILE_JOB)
-    })
+financingIntegrationSuite({
+  seed: "checkout",
+  // Only callbacks may act in these tests: a reconciliation run at a five-minute mark would too.
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     afterEach(async () => {
       // The sandbox outlives each test (the database does not): leave it delivering callbacks.
       await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })

@@ -1,42 +1,31 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   callbacksSettled,
   createCheckoutCart,
   createPaymentCollection,
+  financingIntegrationSuite,
   moveApplication,
   orderCount,
   orderIdsOfCart,
   paymentsOfSession,
-  seedCheckoutStore,
   sessionById,
-  useFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
 } from "../helpers"
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 
-// Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
-const financing = useFinancingEnvironment({ faults: { dropCallbackRate: 1 } })
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // The tests run reconciliation themselves, exactly when they mean to.
-      stopScheduledJob(RECONCILE_JOB)
-    })
-
+financingIntegrationSuite({
+  // Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
+  sandbox: { faults: { dropCallbackRate: 1 } },
+  seed: "checkout",
+  // The tests run reconciliation themselves, exactly when they mean to.
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     /** A cart with items, shipping, a promotion and tax, and a financing session started on it. */
     async function financedCart() {
       const cart = await createCheckoutCart(api, seed, {
