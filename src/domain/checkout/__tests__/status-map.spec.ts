@@ -1,25 +1,8 @@
-import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { PaymentSessionStatus as MedusaStatuses } from "@medusajs/framework/utils"
 
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
 import { toPaymentSessionStatus } from "../status-map"
-
-const expected: Record<ApplicationStatusValue, PaymentSessionStatus> = {
-  Pending: "requires_more",
-  "Pre-qualified": "requires_more",
-  Approved: "requires_more",
-  PendingApproval: "pending",
-  SignedWaitingForInvoice: "authorized",
-  SignedWaitingForInvoiceApproval: "authorized",
-  Signed: "authorized",
-  Funded: "captured",
-  Declined: "error",
-  Ineligible: "error",
-  Error: "error",
-  Expired: "canceled",
-  PendingReturn: "pending",
-  Returned: "pending",
-}
+import { EXPECTED_SESSION_STATUS as expected, POST_SALE_STATUSES } from "./support/expected-statuses"
 
 describe("toPaymentSessionStatus", () => {
   it.each(APPLICATION_STATUSES.map((status) => [status, expected[status]]))(
@@ -50,7 +33,7 @@ describe("toPaymentSessionStatus", () => {
     ])
   })
 
-  it.each(["PendingReturn", "Returned"] as const)("keeps the previous status for %s", (status) => {
+  it.each(POST_SALE_STATUSES)("keeps the previous status for %s", (status) => {
     expect(toPaymentSessionStatus(status, "captured")).toBe("captured")
     expect(toPaymentSessionStatus(status, "authorized")).toBe("authorized")
   })

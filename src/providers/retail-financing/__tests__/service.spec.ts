@@ -1,9 +1,4 @@
-import type {
-  BigNumberInput,
-  InitiatePaymentInput,
-  Logger,
-  PaymentSessionStatus,
-} from "@medusajs/framework/types"
+import type { BigNumberInput, InitiatePaymentInput, Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import {
@@ -20,6 +15,10 @@ import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/
 import RetailFinancingModuleService from "../../../modules/retail-financing/service"
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
 import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
+import {
+  CONTRACT_STATUSES,
+  EXPECTED_SESSION_STATUS as EXPECTED_STATUS,
+} from "../../../domain/checkout/__tests__/support/expected-statuses"
 import { RetailFinancingProviderService } from "../service"
 
 /*
@@ -37,31 +36,6 @@ const CART_ID = "cart_01JPROVIDERSPEC"
 /** The lines of `application()` in cents: 119999 + 4999 - 5001 + 10007. */
 const TOTAL_CENTS = 130_004
 const TOTAL = 1300.04
-
-/** Medusa payment session status for each application status, read without a previous status. */
-const EXPECTED_STATUS: Record<ApplicationStatusValue, PaymentSessionStatus> = {
-  Pending: "requires_more",
-  "Pre-qualified": "requires_more",
-  Approved: "requires_more",
-  PendingApproval: "pending",
-  SignedWaitingForInvoice: "authorized",
-  SignedWaitingForInvoiceApproval: "authorized",
-  Signed: "authorized",
-  Funded: "captured",
-  Declined: "error",
-  Ineligible: "error",
-  Error: "error",
-  Expired: "canceled",
-  PendingReturn: "pending",
-  Returned: "pending",
-}
-
-const CONTRACT_STATUSES = [
-  "SignedWaitingForInvoice",
-  "SignedWaitingForInvoiceApproval",
-  "Signed",
-  "Funded",
-] as const
 
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger
 
