@@ -45,7 +45,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the sandbox and fixes the port Medusa will listen on, then hands both to medusa-config.ts through
- * the environment. financingIntegrationSuite runs it before `medusaIntegrationTestRunner` boots the app.
+ * the environment. useFinancingEnvironment runs it before `medusaIntegrationTestRunner` boots the app.
  */
 export async function startFinancingEnvironment(
   sandboxOptions: SandboxOptionsInput = {}
@@ -80,6 +80,26 @@ export async function startFinancingEnvironment(
       await sandbox.close()
     },
   }
+}
+
+/**
+ * Starts the financing environment before Medusa boots and stops it after the file; financingIntegrationSuite
+ * calls it first, so its `beforeAll` runs before the runner's. The returned object is filled in by then.
+ * `beforeBoot` runs once the sandbox is up, before Medusa reads medusa-config.ts.
+ */
+export function useFinancingEnvironment(
+  sandboxOptions: SandboxOptionsInput = {},
+  beforeBoot?: (financing: FinancingEnvironment) => Promise<void>
+): FinancingEnvironment {
+  const environment = {} as FinancingEnvironment
+  beforeAll(async () => {
+    Object.assign(environment, await startFinancingEnvironment(sandboxOptions))
+    await beforeBoot?.(environment)
+  })
+  afterAll(async () => {
+    await environment.close?.()
+  })
+  return environment
 }
 
 /** The sandbox's own record of an application (its control endpoint). */

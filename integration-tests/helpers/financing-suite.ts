@@ -8,9 +8,9 @@ import { type CheckoutSeed, seedCheckoutStore } from "./checkout-seed"
 import {
   type FinancingEnvironment,
   RECONCILE_JOB,
-  startFinancingEnvironment,
   stopFinancingJobs,
   stopScheduledJob,
+  useFinancingEnvironment,
 } from "./financing-environment"
 import { type StorefrontAccess, createStorefrontAccess } from "./store"
 
@@ -54,15 +54,8 @@ export interface FinancingSuiteOptions {
  * it and restores it before each test), stops the jobs asked for, and stops the sandbox after the file.
  */
 export function financingIntegrationSuite(options: FinancingSuiteOptions): void {
-  const financing = {} as FinancingEnvironment
   // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-  beforeAll(async () => {
-    Object.assign(financing, await startFinancingEnvironment(options.sandbox))
-    await options.beforeBoot?.(financing)
-  })
-  afterAll(async () => {
-    await financing.close?.()
-  })
+  const financing = useFinancingEnvironment(options.sandbox, options.beforeBoot)
 
   // Filled in by the beforeAll below, so a test body can name them from the start.
   const seed = options.seed ? ({} as CheckoutSeed) : notSeeded<CheckoutSeed>('seed: "checkout"')
