@@ -58,11 +58,13 @@ export function financingIntegrationSuite(options: FinancingSuiteOptions): void 
   const financing = useFinancingEnvironment(options.sandbox, options.beforeBoot)
 
   // Filled in by the beforeAll below, so a test body can name them from the start.
-  const seed = options.seed ? ({} as CheckoutSeed) : notSeeded<CheckoutSeed>('seed: "checkout"')
+  const seed = options.seed ? ({} as CheckoutSeed) : notSeeded<CheckoutSeed>("seed", 'seed: "checkout"')
   const storefront = options.storefront
     ? ({} as StorefrontAccess)
-    : notSeeded<StorefrontAccess>("storefront: true")
-  const adminHeaders = options.admin ? ({} as AuthHeaders) : notSeeded<AuthHeaders>("admin: true")
+    : notSeeded<StorefrontAccess>("storefront", "storefront: true")
+  const adminHeaders = options.admin
+    ? ({} as AuthHeaders)
+    : notSeeded<AuthHeaders>("adminHeaders", "admin: true")
 
   medusaIntegrationTestRunner({
     testSuite: ({ api, getContainer }) => {
@@ -88,11 +90,11 @@ export function financingIntegrationSuite(options: FinancingSuiteOptions): void 
 }
 
 /** Stands in for something the file did not ask to seed: reading it says which option to add. */
-function notSeeded<T extends object>(option: string): T {
+function notSeeded<T extends object>(name: string, option: string): T {
   return new Proxy({} as T, {
     get(_target, property) {
       throw new Error(
-        `financingIntegrationSuite was not given ${option}; read ${String(property)} of nothing`
+        `${name}.${String(property)}: nothing was seeded for it; give financingIntegrationSuite ${option}`
       )
     },
   })
