@@ -10,8 +10,6 @@ import {
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
-  createCheckoutCart,
-  createPaymentCollection,
   databaseFingerprint,
   financingIntegrationSuite,
   inBatches,
@@ -23,6 +21,7 @@ import {
   sandboxApplication,
   sessionById,
   setSandboxFaults,
+  startFinancedCart,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
@@ -42,21 +41,10 @@ financingIntegrationSuite({
 
     /** A cart with two items, shipping, a promotion and tax, and a financing session started on it. */
     async function financedCart() {
-      const cart = await createCheckoutCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
-      const collection = await createPaymentCollection(api, seed, cart.id)
-      const response = await api.post(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        storeHeaders()
-      )
-      const session = response.data.payment_collection.payment_sessions[0] as {
-        id: string
-        status: string
-        data: { publicId: string }
-      }
-      const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
-      if (!callbackUrl) throw new Error(`application ${session.data.publicId} has no callback URL`)
-      return { cart, collection, session, publicId: session.data.publicId, callbackUrl }
+      const started = await startFinancedCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, started.publicId)
+      if (!callbackUrl) throw new Error(`application ${started.publicId} has no callback URL`)
+      return { ...started, callbackUrl }
     }
 
     async function completeCart(cartId: string) {

@@ -3,17 +3,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/reconcile"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
-  RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   callbacksSettled,
-  createCheckoutCart,
-  createPaymentCollection,
   financingIntegrationSuite,
   moveApplication,
   orderCount,
   orderIdsOfCart,
   paymentsOfSession,
   sessionById,
+  startFinancedCart,
 } from "../helpers"
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
@@ -27,26 +25,14 @@ financingIntegrationSuite({
   stopJobs: "reconcile",
   testSuite: ({ api, getContainer, financing, seed }) => {
     /** A cart with items, shipping, a promotion and tax, and a financing session started on it. */
-    async function financedCart() {
-      const cart = await createCheckoutCart(api, seed, {
+    const financedCart = () =>
+      startFinancedCart(api, seed, {
         items: [
           { variantIndex: 0, quantity: 1 },
           { variantIndex: 1, quantity: 1 },
         ],
         promoCodes: [seed.promoCodes.tenOff],
       })
-      const collection = await createPaymentCollection(api, seed, cart.id)
-      const response = await api.post(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        { headers: seed.headers }
-      )
-      const session = response.data.payment_collection.payment_sessions[0] as {
-        id: string
-        data: { publicId: string }
-      }
-      return { cart, session, publicId: session.data.publicId }
-    }
 
     /** Moves the application at the sandbox and waits until its callbacks were (all) dropped. */
     async function moveWithoutCallbacks(publicId: string, status: string, callbacks: number) {
