@@ -24,15 +24,7 @@ import http from "node:http"
 import os from "node:os"
 import { performance } from "node:perf_hooks"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-
-import {
-  type FinancingEnvironment,
-  type StorefrontAccess,
-  createStorefrontAccess,
-  startFinancingEnvironment,
-  stopFinancingJobs,
-} from "../integration-tests/helpers"
+import { financingIntegrationSuite } from "../integration-tests/helpers"
 import { percentile, positiveInteger, table, writeResults } from "./support/figures"
 
 const ROUNDS = positiveInteger("BENCH_ROUNDS", 8)
@@ -77,25 +69,10 @@ function get(agent: http.Agent, base: string, url: string, headers: Record<strin
   })
 }
 
-let financing: FinancingEnvironment
-
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment()
-})
-afterAll(async () => {
-  await financing?.close()
-})
-
-medusaIntegrationTestRunner({
-  testSuite: ({ getContainer }) => {
-    let storefront: StorefrontAccess
-
-    beforeAll(async () => {
-      storefront = await createStorefrontAccess(getContainer())
-      stopFinancingJobs()
-    })
-
+financingIntegrationSuite({
+  storefront: true,
+  stopJobs: "all",
+  testSuite: ({ financing, storefront }) => {
     it(
       `as-low-as from cache against ${ROUTES.baseline()}: ${ROUNDS} rounds of ${REQUESTS} requests each`,
       async () => {

@@ -18,7 +18,7 @@
  * status callbacks, timed by a pass-through proxy in front of the hook route, from the request's arrival
  * to the end of Medusa's answer. The two moves are made one at a time, as a shopper makes them: moved
  * straight to SignedWaitingForInvoice, the sandbox would send both callbacks at once, and the first would
- * already find the contract signed. The service calls are counted by the proxy startFinancingEnvironment
+ * already find the contract signed. The service calls are counted by the proxy financingIntegrationSuite
  * puts between the plugin and the sandbox, by endpoint and by the phase they fell in.
  *
  * Prints figures and writes bench/results/checkout.json (git-ignored). It fails only when a checkout
@@ -31,24 +31,19 @@ import os from "node:os"
 import { performance } from "node:perf_hooks"
 
 import type { HttpTypes } from "@medusajs/framework/types"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { type AxiosInstance, isAxiosError } from "axios"
 
 import {
   type CheckoutSeed,
-  type FinancingEnvironment,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
   eventually,
+  financingIntegrationSuite,
   moveApplication,
   orderIdsOfCart,
   sandboxApplication,
-  seedCheckoutStore,
-  startFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../integration-tests/helpers"
 import { percentile, positiveInteger, table, writeResults } from "./support/figures"
@@ -167,30 +162,20 @@ interface Checkout {
   calls: Record<Phase, Counts>
 }
 
-let financing: FinancingEnvironment
 let hooks: HookTimer
-
-// Registered before the runner's own beforeAll, so the sandbox, the proxies and the port exist when
-// Medusa boots and reads medusa-config.ts.
-beforeAll(async () => {
-  financing = await startFinancingEnvironment()
-  hooks = await HookTimer.start(financing.backendUrl)
-  process.env.RETAIL_FINANCING_BACKEND_URL = hooks.url
-})
 afterAll(async () => {
   await hooks?.close()
-  await financing?.close()
 })
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      stopScheduledJob(RECONCILE_JOB)
-    })
-
+financingIntegrationSuite({
+  seed: "checkout",
+  stopJobs: "reconcile",
+  // The service's callbacks reach Medusa through the timing proxy: medusa-config.ts reads this at boot.
+  beforeBoot: async (financing) => {
+    hooks = await HookTimer.start(financing.backendUrl)
+    process.env.RETAIL_FINANCING_BACKEND_URL = hooks.url
+  },
+  testSuite: ({ api, getContainer, financing, seed }) => {
     it(
       `checkout: ${CHECKOUTS} per provider, financing against the system provider`,
       async () => {

@@ -13,14 +13,13 @@
  * hits all of them alike; each scenario reports its median round. Results also go to
  * bench/results/sandbox-throughput.json (git-ignored). Exits 1 if any request failed.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import os from "node:os"
-import path from "node:path"
 import { FinancingClient } from "../src/lib/financing"
 import type { ApplicationInput } from "../src/lib/financing"
 import { startSandbox } from "../src/sandbox"
+import { percentile, table, writeResults } from "./support/figures"
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -47,10 +46,6 @@ interface Row {
   failures: number
   /** Lowest and highest req/s over the rounds. */
   spread?: [number, number]
-}
-
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
 }
 
 /** Runs `once(i)` for i in 0..count-1, `concurrency` at a time, timing each call. */
@@ -172,17 +167,7 @@ function format(rows: Row[], baseline: Row): string {
     `${(row.perSecond / baseline.perSecond).toFixed(2)}x`,
     String(row.failures),
   ])
-  const titles = [...header, "vs bare", "failed"]
-  const widths = titles.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length))
-  )
-  return [titles, ...lines]
-    .map((line) =>
-      line
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column])))
-        .join("  ")
-    )
-    .join("\n")
+  return table([...header, "vs bare", "failed"], lines)
 }
 
 async function main(): Promise<void> {
@@ -272,16 +257,7 @@ async function main(): Promise<void> {
         `status read ${ratio("GET /v2/applications/{id}/status")}; ${created.length} applications held at the end`
     )
 
-    const results = path.join(__dirname, "results")
-    mkdirSync(results, { recursive: true })
-    writeFileSync(
-      path.join(results, "sandbox-throughput.json"),
-      JSON.stringify(
-        { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, rounds: ROUNDS, rows },
-        null,
-        2
-      )
-    )
+    writeResults("sandbox-throughput", { rounds: ROUNDS, rows })
     if (rows.some((row) => row.failures > 0)) process.exitCode = 1
   } finally {
     agent.destroy()

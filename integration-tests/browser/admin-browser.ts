@@ -103,7 +103,7 @@ export async function ensureAdminBuild(): Promise<{ rebuilt: boolean; reason: st
 /** What went wrong in the page, for the message of a failed test. */
 export interface PageDiagnostics {
   consoleErrors: string[]
-  /** Requests to the backend (not the dashboard's own files) answered 4xx/5xx, or not answered at all. */
+  /** Requests answered 4xx/5xx (those the page's opener counts), or not answered at all. */
   failedRequests: string[]
 }
 
@@ -115,20 +115,55 @@ export interface AdminSession {
 }
 
 /**
- * A fresh browser context whose `<backendUrl>/app/**` is the built dashboard, and one page in it.
- * English and one time zone, so labels and dates do not depend on the machine.
+ * A fresh browser context and one page in it, recording console errors and failed requests. English and
+ * one time zone, so labels and dates do not depend on the machine.
  */
-export async function openAdmin(browser: Browser, backendUrl: string): Promise<AdminSession> {
+export async function openPage(
+  browser: Browser,
+  backendUrl: string,
+  {
+    width = 1280,
+    countsAsFailed = () => true,
+  }: {
+    width?: number
+    /** Which answers of 400 and above are worth reporting; every one unless told. */
+    countsAsFailed?: (url: URL) => boolean
+  } = {}
+): Promise<AdminSession> {
   const context = await browser.newContext({
-    viewport: { width: 1440, height: 1000 },
+    viewport: { width, height: 1000 },
     locale: "en-US",
     timezoneId: "America/Chicago",
   })
   context.setDefaultTimeout(15_000)
   context.setDefaultNavigationTimeout(30_000)
+  const page = await context.newPage()
+  const diagnostics: PageDiagnostics = { consoleErrors: [], failedRequests: [] }
+  page.on("console", (message) => {
+    if (message.type() === "error") diagnostics.consoleErrors.push(message.text())
+  })
+  page.on("pageerror", (error) => diagnostics.consoleErrors.push(`${error.name}: ${error.message}`))
+  page.on("response", (response) => {
+    const url = new URL(response.url())
+    if (response.status() >= 400 && countsAsFailed(url)) {
+      diagnostics.failedRequests.push(`${response.request().method()} ${url.href} -> ${response.status()}`)
+    }
+  })
+  page.on("requestfailed", (request) => {
+    diagnostics.failedRequests.push(`${request.method()} ${request.url()} -> ${request.failure()?.errorText}`)
+  })
+  return { context, page, backendUrl, diagnostics }
+}
 
+/** A page (openPage) whose `<backendUrl>/app/**` is the built dashboard. */
+export async function openAdmin(browser: Browser, backendUrl: string): Promise<AdminSession> {
   const origin = new URL(backendUrl).origin
-  await context.route(
+  const session = await openPage(browser, backendUrl, {
+    width: 1440,
+    // The dashboard's own files are the build's; what is worth reporting is the backend's answers.
+    countsAsFailed: (url) => url.origin === origin && !url.pathname.startsWith(ADMIN_PATH),
+  })
+  await session.context.route(
     (url) =>
       url.origin === origin && (url.pathname === ADMIN_PATH || url.pathname.startsWith(`${ADMIN_PATH}/`)),
     async (route) => {
@@ -143,25 +178,7 @@ export async function openAdmin(browser: Browser, backendUrl: string): Promise<A
       })
     }
   )
-
-  const page = await context.newPage()
-  const diagnostics: PageDiagnostics = { consoleErrors: [], failedRequests: [] }
-  page.on("console", (message) => {
-    if (message.type() === "error") diagnostics.consoleErrors.push(message.text())
-  })
-  page.on("pageerror", (error) => diagnostics.consoleErrors.push(`${error.name}: ${error.message}`))
-  page.on("response", (response) => {
-    const url = new URL(response.url())
-    if (url.origin === origin && !url.pathname.startsWith(ADMIN_PATH) && response.status() >= 400) {
-      diagnostics.failedRequests.push(
-        `${response.request().method()} ${url.pathname} -> ${response.status()}`
-      )
-    }
-  })
-  page.on("requestfailed", (request) => {
-    diagnostics.failedRequests.push(`${request.method()} ${request.url()} -> ${request.failure()?.errorText}`)
-  })
-  return { context, page, backendUrl, diagnostics }
+  return session
 }
 
 /** Logs in through the dashboard's own form, as a merchant does, and waits for the dashboard behind it. */

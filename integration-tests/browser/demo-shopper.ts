@@ -1,10 +1,9 @@
-import type { Browser, Page } from "playwright-core"
-
-import type { AdminSession, PageDiagnostics } from "./admin-browser"
+import type { Page } from "playwright-core"
 
 /*
  * What a shopper does in the demo storefront (demo/storefront), step by step, by the labels and roles a
- * person reads. The session shape is admin-browser.ts's, so its screenshot-on-failure helper works here too.
+ * person reads. Its pages are opened with admin-browser.ts's openPage, so its screenshot-on-failure helper
+ * works here too.
  */
 
 export const SHOPPER = {
@@ -16,34 +15,6 @@ export const SHOPPER = {
   city: "Austin",
   state: "TX",
   zip: "78701",
-}
-
-/** A fresh context and page on `baseUrl`, recording console errors and failed requests to any origin. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<AdminSession> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    locale: "en-US",
-    timezoneId: "America/Chicago",
-  })
-  context.setDefaultTimeout(15_000)
-  context.setDefaultNavigationTimeout(30_000)
-  const page = await context.newPage()
-  const diagnostics: PageDiagnostics = { consoleErrors: [], failedRequests: [] }
-  page.on("console", (message) => {
-    if (message.type() === "error") diagnostics.consoleErrors.push(message.text())
-  })
-  page.on("pageerror", (error) => diagnostics.consoleErrors.push(`${error.name}: ${error.message}`))
-  page.on("response", (response) => {
-    if (response.status() >= 400) {
-      diagnostics.failedRequests.push(
-        `${response.request().method()} ${response.url()} -> ${response.status()}`
-      )
-    }
-  })
-  page.on("requestfailed", (request) => {
-    diagnostics.failedRequests.push(`${request.method()} ${request.url()} -> ${request.failure()?.errorText}`)
-  })
-  return { context, page, backendUrl: baseUrl, diagnostics }
 }
 
 /** The plugin's element on a page, and the text it renders in its shadow root. */

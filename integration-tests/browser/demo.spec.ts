@@ -7,6 +7,7 @@ import {
   launchChromium,
   logIn,
   openOrder,
+  openPage,
   withScreenshotOnFailure,
 } from "./admin-browser"
 import { DemoProcess, type DemoUrls, isPortFree, portOf } from "./demo-process"
@@ -17,7 +18,6 @@ import {
   chooseShipping,
   enterContactAndAddress,
   goToCheckout,
-  openPage,
   openProduct,
   payOverTime,
 } from "./demo-shopper"

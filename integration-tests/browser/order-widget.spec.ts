@@ -1,23 +1,15 @@
 import type { HttpTypes } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
 import type { Browser } from "playwright-core"
 
 import {
-  type AuthHeaders,
-  type CheckoutSeed,
-  RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
-  callbacksSettled,
-  createAdminAuthHeaders,
   createCheckoutCart,
   createPaymentCollection,
-  moveApplication,
+  financingIntegrationSuite,
   orderIdsOfCart,
+  placeFinancedOrder as placeFinancedOrderIn,
   sandboxApplication,
-  seedCheckoutStore,
-  useFinancingEnvironment,
 } from "../helpers"
 import {
   type AdminSession,
@@ -32,13 +24,14 @@ import {
 /*
  * The order widget (src/admin/widgets/order-financing-widget.tsx) in the real Medusa dashboard, in Chromium,
  * against the plugin's real admin routes and the sandbox: what a merchant sees on a financed order and on
- * one paid another way, and what one click sends to the financing service.
+ * one paid another way, and what one click sends to the financing service. The storefront's "as low as"
+ * element is tested here too, on the same booted app, rather than paying for a boot of its own.
  */
 
-jest.setTimeout(120_000)
+/** The origin medusa-config.ts allows for store CORS: the element test's storefront pretends to be it. */
+const STOREFRONT_ORIGIN = "http://localhost:8000"
 
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
+jest.setTimeout(120_000)
 
 let browser: Browser
 beforeAll(async () => {
@@ -55,18 +48,14 @@ afterAll(async () => {
 type PlacedOrder = { id: string; displayId: number; cartId: string }
 type FinancedOrder = PlacedOrder & { publicId: string }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api: untypedApi, getContainer }) => {
-    const api = untypedApi as AxiosInstance
-    let seed: CheckoutSeed
-    let adminHeaders: AuthHeaders
+financingIntegrationSuite({
+  seed: "checkout",
+  // The dashboard logs in as this user too: it is in the snapshot every test starts from.
+  admin: true,
+  // The key the storefront element's page asks the store route with.
+  storefront: true,
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders, storefront }) => {
     let session: AdminSession | undefined
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // The dashboard logs in as this user too: it is in the snapshot every test starts from.
-      adminHeaders = await createAdminAuthHeaders(getContainer(), api)
-    })
 
     afterEach(async () => {
       await session?.context.close()
@@ -87,23 +76,8 @@ medusaIntegrationTestRunner({
 
     /** A shopper signs the contract at the sandbox; the plugin's callback route makes the order. */
     async function placeFinancedOrder(): Promise<FinancedOrder> {
-      const cart = await createCheckoutCart(api, seed, { items: [{ variantIndex: 0, quantity: 1 }] })
-      const collection = await createPaymentCollection(api, seed, cart.id)
-      const { data } = await api.post<{ payment_collection: HttpTypes.StorePaymentCollection }>(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        storeHeaders()
-      )
-      const paymentSession = data.payment_collection.payment_sessions?.find(
-        ({ provider_id }) => provider_id === RETAIL_FINANCING_PROVIDER_ID
-      )
-      const publicId = paymentSession?.data?.publicId
-      if (typeof publicId !== "string") throw new Error("the financing session has no application")
-
-      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
-      // Answered only once Medusa has made the order.
-      await callbacksSettled(financing.sandbox, publicId, 1)
-      return { ...(await orderOf(cart.id)), publicId }
+      const placed = await placeFinancedOrderIn(api, getContainer(), seed, financing)
+      return { ...(await orderOf(placed.cartId)), publicId: placed.publicId }
     }
 
     /** Paid with Medusa's system provider: an order the plugin has nothing to do with. */
@@ -234,6 +208,54 @@ medusaIntegrationTestRunner({
       expect(application.deliveries).toEqual([
         expect.objectContaining({ method: "Shipped", address: "1 Main St", city: "Austin", zip: "78701" }),
       ])
+    })
+
+    describe("<retail-financing-as-low-as> in Chromium", () => {
+      it("loads from the plugin's script route and renders the offer from the store route", async () => {
+        const backend = financing.backendUrl
+        const key = storefront.headers["x-publishable-api-key"]
+        // The page below is answered by the test, not by a server on loopback, so Chromium counts it as
+        // public and would refuse its requests to the app on 127.0.0.1 (local network access) without this.
+        const context = await browser.newContext({ permissions: ["local-network-access"] })
+        try {
+          const page = await context.newPage()
+          // A product page on the storefront origin store CORS allows; the script and the API are the app's.
+          await page.route(`${STOREFRONT_ORIGIN}/**`, (route) =>
+            route.fulfill({
+              contentType: "text/html",
+              body: `<!doctype html><meta charset="utf-8"><title>Sofa</title>
+                <script type="module" src="${backend}/retail-financing/as-low-as.js"></script>
+                <h1>Sofa</h1>
+                <retail-financing-as-low-as amount="1299.99" backend-url="${backend}" publishable-key="${key}"
+                  style="--retail-financing-accent: rgb(200, 0, 0)"></retail-financing-as-low-as>`,
+            })
+          )
+          await page.goto(`${STOREFRONT_ORIGIN}/products/sofa`)
+
+          const element = page.locator("retail-financing-as-low-as")
+          await element.locator('[part="message"]').waitFor()
+          expect(await element.locator('[part="message"]').textContent()).toBe(
+            "As low as $173.34/mo for 12 months with Sandbox Lease"
+          )
+          expect(await element.locator('[part="disclaimer"]').textContent()).toContain("Sandbox offer")
+          // Theming through a custom property reaches into the shadow root. (Page code is written as
+          // expressions in strings: this project's test types have no DOM library.)
+          const host = `document.querySelector("retail-financing-as-low-as")`
+          const payment = `${host}.shadowRoot.querySelector('[part="payment"]')`
+          expect(await page.evaluate(`getComputedStyle(${payment}).color`)).toBe("rgb(200, 0, 0)")
+
+          // A cart update: below the minimum, the message goes away.
+          await page.evaluate(`${host}.setAttribute("amount", "50.00")`)
+          await element.locator('[part="message"]').waitFor({ state: "detached" })
+          // And back within the range, a new offer.
+          await page.evaluate(`${host}.setAttribute("amount", "2400.00")`)
+          await page.waitForFunction(`${payment}?.textContent === "$320.00/mo"`, undefined, {
+            timeout: 10_000,
+          })
+        } finally {
+          await context.close()
+        }
+      })
     })
   },
 })

@@ -1,8 +1,9 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { HttpTypes, MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
 
 import { RETAIL_FINANCING_PROVIDER_ID } from "./constants"
 import {
+  type CheckoutCart,
   type CheckoutCartInput,
   type CheckoutSeed,
   createCheckoutCart,
@@ -15,6 +16,34 @@ import {
   moveApplication,
   sandboxApplication,
 } from "./financing-environment"
+
+export interface FinancedCart {
+  cart: CheckoutCart
+  collection: HttpTypes.StorePaymentCollection
+  session: { id: string; status: string; data: { publicId: string } }
+  /** The application the session started at the sandbox. */
+  publicId: string
+}
+
+const ONE_ITEM: CheckoutCartInput = { items: [{ variantIndex: 0, quantity: 1 }] }
+
+/** A cart as a storefront builds it, and a financing session started on it (the application exists). */
+export async function startFinancedCart(
+  api: AxiosInstance,
+  seed: CheckoutSeed,
+  cartInput: CheckoutCartInput = ONE_ITEM
+): Promise<FinancedCart> {
+  const cart = await createCheckoutCart(api, seed, cartInput)
+  const collection = await createPaymentCollection(api, seed, cart.id)
+  const response = await api.post(
+    `/store/payment-collections/${collection.id}/payment-sessions`,
+    { provider_id: RETAIL_FINANCING_PROVIDER_ID },
+    { headers: seed.headers }
+  )
+  const session = (response.data as { payment_collection: { payment_sessions: FinancedCart["session"][] } })
+    .payment_collection.payment_sessions[0]
+  return { cart, collection, session, publicId: session.data.publicId }
+}
 
 export interface PlacedFinancedOrder {
   orderId: string
@@ -29,20 +58,9 @@ export async function placeFinancedOrder(
   container: MedusaContainer,
   seed: CheckoutSeed,
   financing: FinancingEnvironment,
-  cartInput: CheckoutCartInput = { items: [{ variantIndex: 0, quantity: 1 }] }
+  cartInput: CheckoutCartInput = ONE_ITEM
 ): Promise<PlacedFinancedOrder> {
-  const cart = await createCheckoutCart(api, seed, cartInput)
-  const collection = await createPaymentCollection(api, seed, cart.id)
-  const response = await api.post(
-    `/store/payment-collections/${collection.id}/payment-sessions`,
-    { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-    { headers: { "x-publishable-api-key": seed.publishableKey } }
-  )
-  const session = (
-    response.data as {
-      payment_collection: { payment_sessions: { id: string; data: { publicId: string } }[] }
-    }
-  ).payment_collection.payment_sessions[0]
+  const { cart, session } = await startFinancedCart(api, seed, cartInput)
   await moveApplication(financing.sandbox, session.data.publicId, "SignedWaitingForInvoice")
   const orderId = await eventually(async () => {
     const { callbacks } = await sandboxApplication(financing.sandbox, session.data.publicId)

@@ -5,7 +5,12 @@ import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { config as reconcileJob } from "../../src/jobs/reconcile-financing-applications"
 import { config as sendActionsJob } from "../../src/jobs/send-financing-actions"
 import type { ApplicationInput } from "../../src/lib/financing/schemas"
-import { type FaultSettings, type RunningSandbox, startSandbox } from "../../src/sandbox"
+import {
+  type FaultSettings,
+  type RunningSandbox,
+  type SandboxOptionsInput,
+  startSandbox,
+} from "../../src/sandbox"
 import { CountingProxy } from "../../src/sandbox/__tests__/contract/support/http-helpers"
 
 /** The credentials medusa-config.ts gives the plugin in the integration app. */
@@ -40,11 +45,10 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the sandbox and fixes the port Medusa will listen on, then hands both to medusa-config.ts through
- * the environment. Must run in a `beforeAll` registered before `medusaIntegrationTestRunner`'s own, which
- * boots the app and reads the config.
+ * the environment. useFinancingEnvironment runs it before `medusaIntegrationTestRunner` boots the app.
  */
 export async function startFinancingEnvironment(
-  sandboxOptions: Parameters<typeof startSandbox>[0] = {}
+  sandboxOptions: SandboxOptionsInput = {}
 ): Promise<FinancingEnvironment> {
   const port = await freePort()
   const sandbox = await startSandbox({
@@ -79,19 +83,21 @@ export async function startFinancingEnvironment(
 }
 
 /**
- * Starts the financing environment for a spec file and stops it after. Call it at the top of the file,
- * before `medusaIntegrationTestRunner`, so its `beforeAll` runs first: the returned object is filled in
- * by then.
+ * Starts the financing environment before Medusa boots and stops it after the file; financingIntegrationSuite
+ * calls it first, so its `beforeAll` runs before the runner's. The returned object is filled in by then.
+ * `beforeBoot` runs once the sandbox is up, before Medusa reads medusa-config.ts.
  */
 export function useFinancingEnvironment(
-  sandboxOptions: Parameters<typeof startSandbox>[0] = {}
+  sandboxOptions: SandboxOptionsInput = {},
+  beforeBoot?: (financing: FinancingEnvironment) => Promise<void>
 ): FinancingEnvironment {
   const environment = {} as FinancingEnvironment
   beforeAll(async () => {
     Object.assign(environment, await startFinancingEnvironment(sandboxOptions))
+    await beforeBoot?.(environment)
   })
   afterAll(async () => {
-    await environment.close()
+    await environment.close?.()
   })
   return environment
 }

@@ -1,15 +1,7 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance, AxiosResponse } from "axios"
 
 import { lowestPaymentOption } from "../../src/sandbox/calculator"
-import { launchChromium } from "../../src/sandbox/__tests__/browser/support/chromium"
-import {
-  type StorefrontAccess,
-  createStorefrontAccess,
-  setSandboxFaults,
-  stopFinancingJobs,
-  useFinancingEnvironment,
-} from "../helpers"
+import { financingIntegrationSuite, setSandboxFaults } from "../helpers"
 
 /*
  * "As low as" messaging through the real store API, on PostgreSQL, with the sandbox as the service.
@@ -17,27 +9,20 @@ import {
  *
  * The plugin's cache lives in the app's process, which stays up for the whole file (only the database is
  * restored between tests), so each test asks about amounts no other test uses.
+ *
+ * The element rendering this route's answer in Chromium is a test of the browser project, on the app the
+ * admin widget's browser test boots (integration-tests/browser/order-widget.spec.ts).
  */
-
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
 
 const ROUTE = "/store/retail-financing/as-low-as"
 const CALCULATOR = /^\/v2\/calculator\/store\/TEST-STORE\/amount\/[^/]+\/lowestPaymentOption$/
-/** The origin medusa-config.ts allows for store CORS: the browser test's storefront pretends to be it. */
-const STOREFRONT_ORIGIN = "http://localhost:8000"
 
 jest.setTimeout(60_000)
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let storefront: StorefrontAccess
-
-    beforeAll(async () => {
-      storefront = await createStorefrontAccess(getContainer())
-      stopFinancingJobs()
-    })
-
+financingIntegrationSuite({
+  storefront: true,
+  stopJobs: "all",
+  testSuite: ({ api, financing, storefront }) => {
     const calculatorCalls = () => financing.serviceRequests.count("POST", CALCULATOR)
 
     /** The store route's answer, whatever its status. */
@@ -231,55 +216,6 @@ medusaIntegrationTestRunner({
           validateStatus: () => true,
         })
         expect(revalidated.status).toBe(304)
-      })
-    })
-
-    describe("<retail-financing-as-low-as> in Chromium", () => {
-      it("loads from the plugin's script route and renders the offer from the store route", async () => {
-        const backend = financing.backendUrl
-        const key = storefront.headers["x-publishable-api-key"]
-        const browser = await launchChromium()
-        try {
-          // The page below is answered by the test, not by a server on loopback, so Chromium counts it as
-          // public and would refuse its requests to the app on 127.0.0.1 (local network access) without this.
-          const context = await browser.newContext({ permissions: ["local-network-access"] })
-          const page = await context.newPage()
-          // A product page on the storefront origin store CORS allows; the script and the API are the app's.
-          await page.route(`${STOREFRONT_ORIGIN}/**`, (route) =>
-            route.fulfill({
-              contentType: "text/html",
-              body: `<!doctype html><meta charset="utf-8"><title>Sofa</title>
-                <script type="module" src="${backend}/retail-financing/as-low-as.js"></script>
-                <h1>Sofa</h1>
-                <retail-financing-as-low-as amount="1299.99" backend-url="${backend}" publishable-key="${key}"
-                  style="--retail-financing-accent: rgb(200, 0, 0)"></retail-financing-as-low-as>`,
-            })
-          )
-          await page.goto(`${STOREFRONT_ORIGIN}/products/sofa`)
-
-          const element = page.locator("retail-financing-as-low-as")
-          await element.locator('[part="message"]').waitFor()
-          expect(await element.locator('[part="message"]').textContent()).toBe(
-            "As low as $173.34/mo for 12 months with Sandbox Lease"
-          )
-          expect(await element.locator('[part="disclaimer"]').textContent()).toContain("Sandbox offer")
-          // Theming through a custom property reaches into the shadow root. (Page code is written as
-          // expressions in strings: this project's test types have no DOM library.)
-          const host = `document.querySelector("retail-financing-as-low-as")`
-          const payment = `${host}.shadowRoot.querySelector('[part="payment"]')`
-          expect(await page.evaluate(`getComputedStyle(${payment}).color`)).toBe("rgb(200, 0, 0)")
-
-          // A cart update: below the minimum, the message goes away.
-          await page.evaluate(`${host}.setAttribute("amount", "50.00")`)
-          await element.locator('[part="message"]').waitFor({ state: "detached" })
-          // And back within the range, a new offer.
-          await page.evaluate(`${host}.setAttribute("amount", "2400.00")`)
-          await page.waitForFunction(`${payment}?.textContent === "$320.00/mo"`, undefined, {
-            timeout: 10_000,
-          })
-        } finally {
-          await browser.close()
-        }
       })
     })
   },

@@ -2,20 +2,17 @@ import { randomBytes } from "node:crypto"
 
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import { callbackProof } from "../../src/domain/checkout/proofs"
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import { syncFinancingSessionWorkflow } from "../../src/workflows/sync-financing-session"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
-  createCheckoutCart,
-  createPaymentCollection,
   databaseFingerprint,
+  financingIntegrationSuite,
   inBatches,
   moveApplication,
   orderCount,
@@ -23,12 +20,9 @@ import {
   paymentsOfSession,
   postCallback,
   sandboxApplication,
-  seedCheckoutStore,
   sessionById,
   setSandboxFaults,
-  useFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
+  startFinancedCart,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
@@ -50,18 +44,11 @@ const syncFinancingSession = async (
     })
   ).result
 
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // Only callbacks may act in these tests: a reconciliation run at a five-minute mark would too.
-      stopScheduledJob(RECONCILE_JOB)
-    })
+financingIntegrationSuite({
+  seed: "checkout",
+  // Only callbacks may act in these tests: a reconciliation run at a five-minute mark would too.
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     afterEach(async () => {
       // The sandbox outlives each test (the database does not): leave it delivering callbacks.
       await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })
@@ -71,21 +58,10 @@ medusaIntegrationTestRunner({
 
     /** A cart with two items, shipping, a promotion and tax, and a financing session started on it. */
     async function financedCart() {
-      const cart = await createCheckoutCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
-      const collection = await createPaymentCollection(api, seed, cart.id)
-      const response = await api.post(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        storeHeaders()
-      )
-      const session = response.data.payment_collection.payment_sessions[0] as {
-        id: string
-        status: string
-        data: { publicId: string }
-      }
-      const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
-      if (!callbackUrl) throw new Error(`application ${session.data.publicId} has no callback URL`)
-      return { cart, collection, session, publicId: session.data.publicId, callbackUrl }
+      const started = await startFinancedCart(api, seed, TWO_ITEMS_WITH_PROMOTION)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, started.publicId)
+      if (!callbackUrl) throw new Error(`application ${started.publicId} has no callback URL`)
+      return { ...started, callbackUrl }
     }
 
     async function completeCart(cartId: string) {

@@ -1,25 +1,18 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
-  type CheckoutSeed,
-  RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   callbacksSettled,
-  createCheckoutCart,
-  createPaymentCollection,
+  financingIntegrationSuite,
   moveApplication,
   orderCount,
   orderIdsOfCart,
   paymentsOfSession,
-  seedCheckoutStore,
   sessionById,
-  useFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
+  startFinancedCart,
 } from "../helpers"
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
@@ -29,40 +22,22 @@ const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 const reconcileFinancingApplications = async (container: MedusaContainer) =>
   (await reconcileFinancingSessionsWorkflow(container).run()).result
 
-// Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
-const financing = useFinancingEnvironment({ faults: { dropCallbackRate: 1 } })
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // The tests run reconciliation themselves, exactly when they mean to.
-      stopScheduledJob(RECONCILE_JOB)
-    })
-
+financingIntegrationSuite({
+  // Every status callback of this file is lost: only reconciliation can tell Medusa what happened.
+  sandbox: { faults: { dropCallbackRate: 1 } },
+  seed: "checkout",
+  // The tests run reconciliation themselves, exactly when they mean to.
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     /** A cart with items, shipping, a promotion and tax, and a financing session started on it. */
-    async function financedCart() {
-      const cart = await createCheckoutCart(api, seed, {
+    const financedCart = () =>
+      startFinancedCart(api, seed, {
         items: [
           { variantIndex: 0, quantity: 1 },
           { variantIndex: 1, quantity: 1 },
         ],
         promoCodes: [seed.promoCodes.tenOff],
       })
-      const collection = await createPaymentCollection(api, seed, cart.id)
-      const response = await api.post(
-        `/store/payment-collections/${collection.id}/payment-sessions`,
-        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        { headers: seed.headers }
-      )
-      const session = response.data.payment_collection.payment_sessions[0] as {
-        id: string
-        data: { publicId: string }
-      }
-      return { cart, session, publicId: session.data.publicId }
-    }
 
     /** Moves the application at the sandbox and waits until its callbacks were (all) dropped. */
     async function moveWithoutCallbacks(publicId: string, status: string, callbacks: number) {

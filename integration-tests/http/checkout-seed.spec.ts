@@ -1,26 +1,18 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
-  seedCheckoutStore,
+  financingIntegrationSuite,
 } from "../helpers"
 
 type ProviderList = { payment_providers: { id: string }[] }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+// Seeded once: the runner snapshots the database after beforeAll and restores it before each test.
+financingIntegrationSuite({
+  seed: "checkout",
+  testSuite: ({ api, seed }) => {
     describe("checkout seed helpers", () => {
-      let seed: CheckoutSeed
-
-      // Seeded once: the runner snapshots the database after beforeAll and restores it before each test.
-      beforeAll(async () => {
-        seed = await seedCheckoutStore(getContainer())
-      })
-
       it("offers retail financing and the system provider in the seeded region", async () => {
         const response = await api.get(`/store/payment-providers?region_id=${seed.regionId}`, {
           headers: seed.headers,

@@ -1,28 +1,20 @@
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { isAxiosError } from "axios"
 
 import {
   CHECKOUT_ADDRESS,
   type CheckoutAddress,
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   SANDBOX_CREDENTIALS,
   createCheckoutCart,
   createPaymentCollection,
+  financingIntegrationSuite,
   sandboxApplication,
   sandboxApplications,
-  seedCheckoutStore,
-  useFinancingEnvironment,
-  RECONCILE_JOB,
-  stopScheduledJob,
 } from "../helpers"
 
 /** medusa-config.ts: the storefront the plugin may send shoppers back to, and its return templates. */
 const STOREFRONT = "http://localhost:8000"
-
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
 
 type StoreSession = { id: string; amount: number; data: Record<string, unknown> & { publicId: string } }
 type Answer = {
@@ -30,15 +22,10 @@ type Answer = {
   data: { type?: string; message?: string; payment_collection: { payment_sessions: StoreSession[] } }
 }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      stopScheduledJob(RECONCILE_JOB)
-    })
-
+financingIntegrationSuite({
+  seed: "checkout",
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     async function storePost(url: string, body: unknown): Promise<Answer> {
       try {
         const response = await api.post(url, body, { headers: seed.headers })

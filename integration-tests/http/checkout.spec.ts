@@ -1,31 +1,20 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
   eventually,
+  financingIntegrationSuite,
   moveApplication,
   postCallback,
   sandboxApplication,
-  seedCheckoutStore,
-  useFinancingEnvironment,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
 
-// Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-const financing = useFinancingEnvironment()
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-    })
-
+financingIntegrationSuite({
+  seed: "checkout",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     const storeHeaders = () => ({ headers: { "x-publishable-api-key": seed.publishableKey } })
 
     async function startFinancing(cartId: string) {

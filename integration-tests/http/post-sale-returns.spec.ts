@@ -1,48 +1,33 @@
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
 
 import {
-  type AuthHeaders,
-  type CheckoutSeed,
   type PlacedFinancedOrder,
   actionsOf,
-  createAdminAuthHeaders,
   eventually,
+  financingIntegrationSuite,
   fulfilAndShip,
   makeRetriesDue,
   moveApplication,
   placeFinancedOrder,
   postSaleOf as postSaleIn,
-  seedCheckoutStore,
   setSandboxFaults,
-  stopFinancingJobs,
-  useFinancingEnvironment,
 } from "../helpers"
 import { followOpenReturns } from "../../src/workflows/post-sale/follow-open-returns"
 import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
 
 jest.setTimeout(120_000)
 
-const financing = useFinancingEnvironment({ returnSettleMs: 1500, invoiceApprovalMs: 200 })
-const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
-
 const RETURN = 2
 const PARTIAL = 4
 const REDRAFT = 1
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api: untypedApi, getContainer }) => {
-    const api = untypedApi as AxiosInstance
-    let seed: CheckoutSeed
-    let adminHeaders: AuthHeaders
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      adminHeaders = await createAdminAuthHeaders(getContainer(), api)
-      stopFinancingJobs()
-    })
-
+financingIntegrationSuite({
+  sandbox: { returnSettleMs: 1500, invoiceApprovalMs: 200 },
+  seed: "checkout",
+  admin: true,
+  stopJobs: "all",
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+    const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const admin = () => adminHeaders
     const container = () => getContainer()
 

@@ -1,44 +1,28 @@
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
 
 import {
-  type AuthHeaders,
-  type CheckoutSeed,
   actionsOf,
-  createAdminAuthHeaders,
   eventually,
+  financingIntegrationSuite,
   financingLedger,
   fulfilAndShip,
   makeRetriesDue,
   placeFinancedOrder,
   postSaleOf as postSaleIn,
-  seedCheckoutStore,
   setSandboxFaults,
-  stopFinancingJobs,
-  useFinancingEnvironment,
 } from "../helpers"
 import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
 
 jest.setTimeout(120_000)
 
-const financing = useFinancingEnvironment({ returnSettleMs: 300, invoiceApprovalMs: 200 })
-
-const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api: untypedApi, getContainer }) => {
-    const api = untypedApi as AxiosInstance
-    let seed: CheckoutSeed
-    let adminHeaders: AuthHeaders
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      adminHeaders = await createAdminAuthHeaders(getContainer(), api)
-      // These tests decide when retries run; the jobs would do it at their own minute marks.
-      stopFinancingJobs()
-    })
-
+financingIntegrationSuite({
+  sandbox: { returnSettleMs: 300, invoiceApprovalMs: 200 },
+  seed: "checkout",
+  admin: true,
+  // These tests decide when retries run; the jobs would do it at their own minute marks.
+  stopJobs: "all",
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+    const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const admin = () => adminHeaders
     const container = () => getContainer()
 

@@ -1,29 +1,18 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-
-import {
-  type AuthHeaders,
-  RETAIL_FINANCING_PROVIDER_ID,
-  createAdminAuthHeaders,
-  createRegion,
-  createStorefrontAccess,
-} from "../helpers"
+import { RETAIL_FINANCING_PROVIDER_ID, createRegion, financingIntegrationSuite } from "../helpers"
 
 type ProviderList = { payment_providers: { id: string; is_enabled: boolean }[] }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+// Seeded once: the runner snapshots the database after the suite's beforeAll hooks and restores
+// that snapshot before every test, so this data is back, unchanged, for each of them.
+financingIntegrationSuite({
+  admin: true,
+  storefront: true,
+  testSuite: ({ api, getContainer, adminHeaders: admin, storefront }) => {
     describe("retail-financing provider registration", () => {
-      let admin: AuthHeaders
-      let storefront: AuthHeaders
       let regionId: string
 
-      // Seeded once: the runner snapshots the database after the suite's beforeAll hooks and restores
-      // that snapshot before every test, so this data is back, unchanged, for each of them.
       beforeAll(async () => {
-        const container = getContainer()
-        admin = await createAdminAuthHeaders(container, api)
-        storefront = await createStorefrontAccess(container)
-        regionId = (await createRegion(container)).id
+        regionId = (await createRegion(getContainer())).id
       })
 
       it("is listed and enabled among the admin payment providers", async () => {

@@ -4,8 +4,8 @@ import { loadElementScript } from "../../domain/as-low-as/element-script"
 
 /*
  * The element's behaviour (what it asks, when, and what it shows) in a small stand-in for the DOM, with
- * jest's clock. Rendering in a real browser, shadow DOM and CORS included, is the integration suite's
- * Chromium test (integration-tests/http/as-low-as.spec.ts).
+ * jest's clock. Rendering in a real browser, shadow DOM and CORS included, is the browser project's
+ * Chromium test (integration-tests/browser/order-widget.spec.ts).
  */
 
 type Child = FakeNode | string

@@ -1,6 +1,6 @@
 import type { PaymentSessionStatus } from "@medusajs/framework/types"
 
-import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
+import { APPLICATION_STATUSES } from "../../../lib/financing/schemas/statuses"
 import {
   type SessionAction,
   type SessionFacts,
@@ -8,6 +8,12 @@ import {
   sessionAction,
   sessionActionFor,
 } from "../session-action"
+import {
+  FAILED_STATUSES as FAILED,
+  IN_PROGRESS_STATUSES as IN_PROGRESS,
+  POST_SALE_STATUSES as POST_SALE,
+  SIGNED_STATUSES as SIGNED,
+} from "./support/expected-statuses"
 
 /*
  * The decision of the status callback and of reconciliation, pinned over every application status, every
@@ -23,20 +29,6 @@ const SESSION_STATUSES: readonly PaymentSessionStatus[] = [
   "error",
   "canceled",
 ]
-
-const SIGNED: readonly ApplicationStatusValue[] = [
-  "SignedWaitingForInvoice",
-  "SignedWaitingForInvoiceApproval",
-  "Signed",
-]
-const FAILED: readonly ApplicationStatusValue[] = ["Declined", "Ineligible", "Error"]
-const IN_PROGRESS: readonly ApplicationStatusValue[] = [
-  "Pending",
-  "Pre-qualified",
-  "Approved",
-  "PendingApproval",
-]
-const POST_SALE: readonly ApplicationStatusValue[] = ["PendingReturn", "Returned"]
 
 const isSettled = (status: PaymentSessionStatus) => status === "authorized" || status === "captured"
 

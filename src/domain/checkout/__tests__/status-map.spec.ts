@@ -8,24 +8,7 @@ import {
   applicationStageOf,
 } from "../../../lib/financing/schemas/statuses"
 import { toPaymentSessionStatus } from "../status-map"
-
-// The statuses the service sent when this was written; a status added later is checked through its stage.
-const expected = {
-  Pending: "requires_more",
-  "Pre-qualified": "requires_more",
-  Approved: "requires_more",
-  PendingApproval: "pending",
-  SignedWaitingForInvoice: "authorized",
-  SignedWaitingForInvoiceApproval: "authorized",
-  Signed: "authorized",
-  Funded: "captured",
-  Declined: "error",
-  Ineligible: "error",
-  Error: "error",
-  Expired: "canceled",
-  PendingReturn: "pending",
-  Returned: "pending",
-} satisfies Partial<Record<ApplicationStatusValue, PaymentSessionStatus>>
+import { EXPECTED_SESSION_STATUS as expected, POST_SALE_STATUSES } from "./support/expected-statuses"
 
 const expectedByStage: Record<ApplicationStage, PaymentSessionStatus> = {
   open: "requires_more",
@@ -69,7 +52,7 @@ describe("toPaymentSessionStatus", () => {
     ])
   })
 
-  it.each(["PendingReturn", "Returned"] as const)("keeps the previous status for %s", (status) => {
+  it.each(POST_SALE_STATUSES)("keeps the previous status for %s", (status) => {
     expect(toPaymentSessionStatus(status, "captured")).toBe("captured")
     expect(toPaymentSessionStatus(status, "authorized")).toBe("authorized")
   })

@@ -1,9 +1,4 @@
-import type {
-  BigNumberInput,
-  InitiatePaymentInput,
-  Logger,
-  PaymentSessionStatus,
-} from "@medusajs/framework/types"
+import type { BigNumberInput, InitiatePaymentInput, Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import {
@@ -21,6 +16,10 @@ import RetailFinancingModuleService from "../../../modules/retail-financing/serv
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
 import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
 import { recentStatus, rememberStatus } from "../../../config/recent-status"
+import {
+  CONTRACT_STATUSES,
+  EXPECTED_SESSION_STATUS as EXPECTED_STATUS,
+} from "../../../domain/checkout/__tests__/support/expected-statuses"
 import { RetailFinancingProviderService } from "../service"
 
 /*
@@ -38,34 +37,6 @@ const CART_ID = "cart_01JPROVIDERSPEC"
 /** The lines of `application()` in cents: 119999 + 4999 - 5001 + 10007. */
 const TOTAL_CENTS = 130_004
 const TOTAL = 1300.04
-
-/**
- * Medusa payment session status for each application status, read without a previous status. A status
- * added later maps through its stage (src/domain/checkout/__tests__/status-map.spec.ts).
- */
-const EXPECTED_STATUS = {
-  Pending: "requires_more",
-  "Pre-qualified": "requires_more",
-  Approved: "requires_more",
-  PendingApproval: "pending",
-  SignedWaitingForInvoice: "authorized",
-  SignedWaitingForInvoiceApproval: "authorized",
-  Signed: "authorized",
-  Funded: "captured",
-  Declined: "error",
-  Ineligible: "error",
-  Error: "error",
-  Expired: "canceled",
-  PendingReturn: "pending",
-  Returned: "pending",
-} satisfies Partial<Record<ApplicationStatusValue, PaymentSessionStatus>>
-
-const CONTRACT_STATUSES = [
-  "SignedWaitingForInvoice",
-  "SignedWaitingForInvoiceApproval",
-  "Signed",
-  "Funded",
-] as const
 
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger
 
