@@ -4,13 +4,12 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { recordPostSaleActionsWorkflow } from "../record-post-sale-actions"
 import { actionView, applicationView } from "./admin-views"
-import { findApplication } from "../../modules/retail-financing/ledger"
 import type { PostSaleCause } from "./record-cause"
 
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
 export async function orderFinancingView(container: MedusaContainer, orderId: string) {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  const application = await findApplication(financing, { order_id: orderId })
+  const application = await financing.findApplication({ order_id: orderId })
   if (!application) return null
   const actions = await financing.listFinancingActions(
     { application_id: application.id },

@@ -3,7 +3,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { describeFailure } from "../../domain/post-sale/action-retry"
-import { findApplication, recordApplication } from "../../modules/retail-financing/ledger"
 import { sendAction } from "./send-action"
 
 /** Status reads per run: with a slow service one run still ends well before the next. */
@@ -29,10 +28,10 @@ export async function followOpenReturns(container: MedusaContainer): Promise<Ope
   const report: OpenReturnsReport = { applications: publicIds.length, released: 0, failed: 0 }
   for (const publicId of publicIds) {
     try {
-      const application = await findApplication(financing, { public_id: publicId })
+      const application = await financing.findApplication({ public_id: publicId })
       if (!application) continue
       const readStartedAt = new Date()
-      const { releasedActionIds } = await recordApplication(financing, {
+      const { releasedActionIds } = await financing.recordApplication({
         publicId,
         sessionId: application.payment_session_id,
         cartId: application.cart_id,

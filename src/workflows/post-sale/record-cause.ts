@@ -6,18 +6,18 @@ import { RETURN_TYPES, type ReturnRequest, type ReturnType } from "../../lib/fin
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { withoutUndefined } from "../../domain/without-undefined"
 import { type FinancedOrder, financedOrder } from "./financed-order"
+import type { LedgerAction } from "../../modules/retail-financing"
 import {
-  type LedgerAction,
   financedCents,
   hasOpenReturn,
-  recordAction,
   requestedReturnCents,
-} from "../../modules/retail-financing/ledger"
+} from "../../modules/retail-financing/return-queue"
 import type { DeliveryPayload } from "./perform/delivery"
 import type { InvoicePayload } from "./perform/invoice"
 import type { ReturnPayload } from "./perform/return-request"
 import { type ReturnCause, planReturn } from "../../domain/post-sale/return-plan"
 import { receivedReturnsOf } from "./return-values"
+import { planMerchantReturn } from "../../domain/post-sale/merchant-return"
 import { type MedusaReturnReason, serviceReturnReasonFor } from "../../domain/post-sale/return-reason"
 
 /** What in Medusa asks the service to hear something. */
@@ -90,7 +90,7 @@ async function onOrderPlaced(container: MedusaContainer, orderId: string): Promi
   const { order, application } = financed
   const orders = [String(order.display_id), order.id]
   const recorded = [
-    await recordAction(financing, {
+    await financing.recordAction({
       applicationId: application.id,
       kind: "order_references",
       cause: `order_references:${order.id}`,
@@ -115,7 +115,7 @@ async function onFulfillmentCreated(container: MedusaContainer, orderId: string)
 /** One generated invoice per order, whichever event comes first. */
 function recordInvoice(financing: RetailFinancingModuleService, { order, application }: FinancedOrder) {
   const payload: InvoicePayload = { source: "generated", order_id: order.id }
-  return recordAction(financing, {
+  return financing.recordAction({
     applicationId: application.id,
     kind: "invoice",
     cause: `invoice:${order.id}`,
@@ -135,7 +135,7 @@ async function onMerchantInvoice(
     file_id: cause.file_id,
     filename: cause.filename,
   }
-  const { action } = await recordAction(ledger(container), {
+  const { action } = await ledger(container).recordAction({
     applicationId: financed.application.id,
     kind: "invoice",
     cause: `invoice:${cause.order_id}:file:${cause.file_id}`,
@@ -203,7 +203,7 @@ function recordDelivery(
   cause: string
 ) {
   const payload: DeliveryPayload = { fulfillment_id: fulfillmentId }
-  return recordAction(ledger(container), {
+  return ledger(container).recordAction({
     applicationId: financed.application.id,
     kind: "delivery",
     cause,
@@ -293,29 +293,17 @@ async function onMerchantReturn(
 ): Promise<LedgerAction[]> {
   const financing = ledger(container)
   const actions = await financing.listFinancingActions({ application_id: financed.application.id })
-  const remaining = financedCents(financed.application) - requestedReturnCents(actions)
-  const returnType = {
-    return: RETURN_TYPES.Return,
-    partial: RETURN_TYPES.Partial,
-    redraft: RETURN_TYPES.Redraft,
-  }[cause.return_type]
-  let amountCents = returnType === RETURN_TYPES.Return ? remaining : 0
-  if (returnType === RETURN_TYPES.Partial) {
-    amountCents = toCents(cause.amount ?? 0)
-    if (amountCents <= 0 || amountCents > remaining) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `amount must be greater than 0 and at most $${fromCents(Math.max(0, remaining)).toFixed(2)}, ` +
-          "the financed amount not yet returned"
-      )
-    }
+  const plan = planMerchantReturn({
+    returnType: cause.return_type,
+    amount: cause.amount,
+    financedCents: financedCents(financed.application),
+    requestedCents: requestedReturnCents(actions),
+  })
+  if (!plan.ok) {
+    const type = plan.refusal === "invalid" ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED
+    throw new MedusaError(type, plan.message)
   }
-  if (returnType === RETURN_TYPES.Return && remaining <= 0) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "The whole financed amount has already been returned."
-    )
-  }
+  const { returnType, amountCents } = plan
   if (cause.return_reason_id) await checkChosenReason(financing, cause.return_reason_id)
   return recordReturn(container, financed, actions, {
     causeKey: `merchant_return:${financed.order.id}:${Date.now()}`,
@@ -380,7 +368,7 @@ async function recordReturn(
   })
   const payload: ReturnPayload = { request, amount_cents: input.amountCents }
   const typeName = RETURN_TYPE_NAMES[input.returnType]
-  const { action, created } = await recordAction(financing, {
+  const { action, created } = await financing.recordAction({
     applicationId: financed.application.id,
     kind: "return",
     cause: input.causeKey,

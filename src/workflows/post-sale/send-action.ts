@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import type { ActionKind } from "../../domain/post-sale/action-kinds"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "../../domain/post-sale/action-retry"
-import { type LedgerApplication, recordApplication } from "../../modules/retail-financing/ledger"
+import type { LedgerApplication } from "../../modules/retail-financing"
 import { ActionRefusedError, type PerformContext, type PerformResult } from "./perform/context"
 import { performDelivery } from "./perform/delivery"
 import { performInvoice } from "./perform/invoice"
@@ -81,7 +81,7 @@ async function followReturn(
 ): Promise<void> {
   try {
     const readStartedAt = new Date()
-    const { releasedActionIds } = await recordApplication(financing, {
+    const { releasedActionIds } = await financing.recordApplication({
       publicId: application.public_id,
       sessionId: application.payment_session_id,
       cartId: application.cart_id,

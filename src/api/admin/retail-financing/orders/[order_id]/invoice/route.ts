@@ -7,7 +7,6 @@ import {
   type RetailFinancingModuleService,
 } from "../../../../../../modules/retail-financing"
 import { runMerchantCause } from "../../../../../../workflows/post-sale/admin-order"
-import { findApplication } from "../../../../../../modules/retail-financing/ledger"
 
 type UploadedFile = { originalname: string; buffer: Buffer; mimetype: string }
 
@@ -21,7 +20,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (!file)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "file is required (a multipart part named file)")
   const financing = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  if (!(await findApplication(financing, { order_id: req.params.order_id }))) {
+  if (!(await financing.findApplication({ order_id: req.params.order_id }))) {
     throw new MedusaError(
       MedusaError.Types.NOT_FOUND,
       `Order ${req.params.order_id} was not paid with retail financing.`
