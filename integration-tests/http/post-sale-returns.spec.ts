@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
@@ -19,13 +20,17 @@ import {
   stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
-import { followOpenReturns } from "../../src/workflows/post-sale/follow-open-returns"
-import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
+import { followOpenReturnsWorkflow } from "../../src/workflows/follow-open-returns"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
 
 const financing = useFinancingEnvironment({ returnSettleMs: 1500, invoiceApprovalMs: 200 })
 const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
+
+/** What the send job does each minute, and the reconciliation job's following of open returns. */
+const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
+const followOpenReturns = (container: MedusaContainer) => followOpenReturnsWorkflow(container).run()
 
 const RETURN = 2
 const PARTIAL = 4

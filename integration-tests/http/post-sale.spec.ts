@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosInstance } from "axios"
@@ -18,13 +19,16 @@ import {
   stopFinancingJobs,
   useFinancingEnvironment,
 } from "../helpers"
-import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
 
 const financing = useFinancingEnvironment({ returnSettleMs: 300, invoiceApprovalMs: 200 })
 
 const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
+
+/** What the send job does each minute. */
+const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
 
 medusaIntegrationTestRunner({
   testSuite: ({ api: untypedApi, getContainer }) => {

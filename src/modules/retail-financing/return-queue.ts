@@ -11,6 +11,8 @@ import type { ActionState } from "../../domain/post-sale/action-kinds"
 /** What the queue needs to know of one recorded action. */
 export interface QueuedAction {
   id: string
+  /** What in Medusa asked for it (unique per action). */
+  cause?: string
   kind: string
   state: ActionState
   completed_at?: Date | string | null
