@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
 import {
@@ -12,10 +13,14 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
-import { followOpenReturns } from "../../src/workflows/post-sale/follow-open-returns"
-import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
+import { followOpenReturnsWorkflow } from "../../src/workflows/follow-open-returns"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
+
+/** What the send job does each minute, and the reconciliation job's following of open returns. */
+const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
+const followOpenReturns = (container: MedusaContainer) => followOpenReturnsWorkflow(container).run()
 
 const RETURN = 2
 const PARTIAL = 4

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
 import {
@@ -11,9 +12,12 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
-import { sendDueActions } from "../../src/workflows/post-sale/send-due-actions"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
+
+/** What the send job does each minute. */
+const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
 
 financingIntegrationSuite({
   sandbox: { returnSettleMs: 300, invoiceApprovalMs: 200 },

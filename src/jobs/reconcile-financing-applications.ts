@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
+import { followOpenReturnsWorkflow } from "../workflows/follow-open-returns"
 import { reconcileFinancingSessionsWorkflow } from "../workflows/reconcile-financing-sessions"
-import { followOpenReturns } from "../workflows/post-sale/follow-open-returns"
 
 /**
  * Callbacks can be lost. Every five minutes, apply what they missed: open sessions, and returns not yet
@@ -23,7 +23,7 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
               `${report.synced} updated, ${report.failed} failed`
           )
         }
-        const returns = await followOpenReturns(container)
+        const { result: returns } = await followOpenReturnsWorkflow(container).run()
         if (returns.released > 0 || returns.failed > 0) {
           logger.info(
             `retail-financing: followed ${returns.applications} open returns: ` +

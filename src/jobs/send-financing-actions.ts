@@ -1,14 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { sendDueActions } from "../workflows/post-sale/send-due-actions"
+import { sendDueFinancingActionsWorkflow } from "../workflows/send-due-financing-actions"
 
 /**
  * Every minute, sends post-sale actions that are due. Each action is claimed in the database before it is
  * sent, so runs on several instances (or a run meeting a subscriber) never send one twice.
  */
 export default async function sendFinancingActionsJob(container: MedusaContainer): Promise<void> {
-  const outcomes = Object.values(await sendDueActions(container))
+  const { result } = await sendDueFinancingActionsWorkflow(container).run()
+  const outcomes = Object.values(result)
   if (outcomes.length === 0) return
   const count = (outcome: string) => outcomes.filter((candidate) => candidate === outcome).length
   container

@@ -4,7 +4,7 @@ import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 
 export const sendFinancingActionsWorkflowId = "retail-financing-send-actions"
 
-/** Sends ledger actions that are due: retries after backoff, a merchant's retry, queued returns released. */
+/** Sends the given ledger actions that are due, then any returns they release. */
 export const sendFinancingActionsWorkflow = createWorkflow(
   sendFinancingActionsWorkflowId,
   (input: { action_ids: string[] }) => new WorkflowResponse(sendFinancingActionsStep(input))

@@ -6,3 +6,11 @@ export const RETAIL_FINANCING_MODULE = "retailFinancing"
 export default Module(RETAIL_FINANCING_MODULE, { service: RetailFinancingModuleService })
 
 export { RetailFinancingModuleService }
+export type {
+  ActionRecordInput,
+  ApplicationRecordInput,
+  ApplicationRecordResult,
+  LedgerAction,
+  LedgerApplication,
+  StatusHistoryEntry,
+} from "./types"

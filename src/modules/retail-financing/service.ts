@@ -1,5 +1,5 @@
 import type { Context, Logger } from "@medusajs/framework/types"
-import { InjectManager, MedusaContext, MedusaService } from "@medusajs/framework/utils"
+import { InjectManager, MedusaContext, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
 
 import { sharedFinancingClient } from "../../config/financing-client"
@@ -7,6 +7,23 @@ import type { FinancingClient } from "../../lib/financing/client"
 import { type RetailFinancingOptions, parseOptions } from "../../config/options"
 import { FinancingAction } from "./models/financing-action"
 import { FinancingApplication } from "./models/financing-application"
+import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+import {
+  contractFieldsOf,
+  historyColumn,
+  readSincePendingReturn,
+  statusHistoryOf,
+} from "./application-record"
+import { acceptsStatus, settlesReturn } from "./ledger-status"
+import { settleReturns as settlementOf } from "./return-queue"
+import type {
+  ActionRecordInput,
+  ApplicationFilters,
+  ApplicationRecordInput,
+  ApplicationRecordResult,
+  LedgerAction,
+  LedgerApplication,
+} from "./types"
 
 type InjectedDependencies = { logger: Logger }
 
@@ -102,5 +119,139 @@ export default class RetailFinancingModuleService extends MedusaService({
       [limit]
     )
     return rows.map((row) => row.public_id)
+  }
+
+  /**
+   * Creates or updates the ledger's record of an application. A status is recorded only when it is news and
+   * not behind the recorded one; contract figures and funding are kept once known, since the service may
+   * leave them out of a later answer. When the service settles a return, the next queued return is released.
+   */
+  async recordApplication(
+    input: ApplicationRecordInput,
+    now: Date = new Date()
+  ): Promise<ApplicationRecordResult> {
+    const existing = await this.findApplication({ public_id: input.publicId })
+    if (!existing) {
+      const status = input.observed?.status ?? "Pending"
+      try {
+        const created = await this.createFinancingApplications({
+          public_id: input.publicId,
+          payment_session_id: input.sessionId,
+          cart_id: input.cartId,
+          order_id: input.orderId ?? null,
+          status,
+          status_history: historyColumn([{ status, at: now.toISOString() }]),
+          amount: input.amount,
+          ...contractFieldsOf(input.observed),
+        })
+        return { application: created, releasedActionIds: [] }
+      } catch (error) {
+        // Another sync created it a moment ago (the unique public id refused this one): update that one.
+        if (!(await this.findApplication({ public_id: input.publicId }))) throw error
+        return this.recordApplication(input, now)
+      }
+    }
+
+    const recorded = existing.status as ApplicationStatusValue
+    const observed = input.observed
+    const update: Record<string, unknown> = { id: existing.id }
+    if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
+    let releasedActionIds: string[] = []
+    if (
+      observed &&
+      acceptsStatus(recorded, observed.status) &&
+      (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
+    ) {
+      update.status = observed.status
+      update.status_history = historyColumn([
+        ...statusHistoryOf(existing),
+        { status: observed.status, at: now.toISOString() },
+      ])
+      Object.assign(update, contractFieldsOf(observed))
+      if (settlesReturn(recorded, observed.status)) {
+        releasedActionIds = await this.settleReturns(existing.id, now)
+      }
+    } else if (observed) {
+      Object.assign(update, contractFieldsOf(observed))
+    }
+    if (
+      observed &&
+      input.readStartedAt &&
+      observed.status !== "PendingReturn" &&
+      releasedActionIds.length === 0
+    ) {
+      releasedActionIds = await this.settleReturns(existing.id, now, input.readStartedAt)
+    }
+    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds }
+    const application = await this.updateFinancingApplications(update as { id: string })
+    return { application, releasedActionIds }
+  }
+
+  /**
+   * Marks the returns the service has settled and releases the next waiting one (see the return queue's
+   * settleReturns for which). Returns the ids released, to be sent now.
+   */
+  async settleReturns(applicationId: string, now: Date, sentBefore?: Date): Promise<string[]> {
+    const returns = await this.listFinancingActions(
+      { application_id: applicationId, kind: "return" },
+      { order: { created_at: "ASC" } }
+    )
+    const { settle, release } = settlementOf(returns, sentBefore)
+    for (const id of settle) await this.updateFinancingActions({ id, settled_at: now })
+    if (!release) return []
+    await this.updateFinancingActions({ id: release, state: "pending", next_attempt_at: now })
+    return [release]
+  }
+
+  async findApplication(filters: ApplicationFilters): Promise<LedgerApplication | undefined> {
+    const [application] = await this.listFinancingApplications(filters, { take: 1 })
+    return application
+  }
+
+  /** The application's actions, oldest first. */
+  async actionsOfApplication(applicationId: string): Promise<LedgerAction[]> {
+    return this.listFinancingActions({ application_id: applicationId }, { order: { created_at: "ASC" } })
+  }
+
+  /**
+   * Records an action once per cause. Medusa may emit an event twice, even at the same moment: the unique
+   * cause makes the second record find the first instead of adding another.
+   */
+  async recordAction(input: ActionRecordInput): Promise<{ action: LedgerAction; created: boolean }> {
+    const existing = await this.findAction(input.cause)
+    if (existing) return { action: existing, created: false }
+    try {
+      const action = await this.createFinancingActions({
+        application_id: input.applicationId,
+        kind: input.kind,
+        cause: input.cause,
+        summary: input.summary,
+        payload: input.payload,
+        state: input.waiting ? "waiting" : "pending",
+        next_attempt_at: input.waiting ? null : new Date(),
+      })
+      return { action, created: true }
+    } catch (error) {
+      const raced = await this.findAction(input.cause)
+      if (!raced) throw error
+      return { action: raced, created: false }
+    }
+  }
+
+  async findAction(cause: string): Promise<LedgerAction | undefined> {
+    const [action] = await this.listFinancingActions({ cause }, { take: 1 })
+    return action
+  }
+
+  /** A merchant's retry of a failed action (after fixing what the service refused): due again now. */
+  async requeueFailedAction(id: string): Promise<LedgerAction> {
+    const action = await this.retrieveFinancingAction(id)
+    if (action.state !== "failed") {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Only a failed action can be retried; this one is ${action.state}.`
+      )
+    }
+    return this.updateFinancingActions({ id, state: "pending", next_attempt_at: new Date() })
   }
 }

@@ -1,10 +1,7 @@
 import { fromCents, toCents } from "../../domain/money"
 import { findApplicationStage } from "../../lib/financing/schemas/statuses"
-import {
-  type LedgerAction,
-  type LedgerApplication,
-  statusHistoryOf,
-} from "../../modules/retail-financing/ledger"
+import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
+import { statusHistoryOf } from "../../modules/retail-financing/application-record"
 
 const dollars = (value: unknown): number | null =>
   value === null || value === undefined ? null : fromCents(toCents(value as never))

@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { isFinancingProviderId } from "../../config/provider-id"
 import { sessionDataOf } from "../../domain/checkout/session-data"
-import { type LedgerApplication, recordApplication } from "../../modules/retail-financing/ledger"
+import type { LedgerApplication } from "../../modules/retail-financing"
 
 export interface FinancedOrder {
   order: {
@@ -80,7 +80,7 @@ export async function financedOrder(
 
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const sessionData = sessionDataOf(payment.data ?? {})
-  const { application } = await recordApplication(financing, {
+  const { application } = await financing.recordApplication({
     publicId: sessionData.publicId,
     sessionId: payment.payment_session_id,
     cartId: sessionData.cartId || null,

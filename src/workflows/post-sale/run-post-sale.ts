@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { recordPostSaleActionsWorkflow } from "../record-post-sale-actions"
 import { describeFailure } from "../../domain/post-sale/action-retry"
-import type { PostSaleCause } from "./record-cause"
+import type { PostSaleCause } from "./causes"
 
 /**
  * What every post-sale subscriber does with its event. A failure to even record is logged, not thrown:

@@ -1,7 +1,6 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { recordApplication } from "../../modules/retail-financing/ledger"
 import type { FinancingSessionState } from "./read-financing-session"
 
 /**
@@ -12,7 +11,7 @@ export const recordFinancingApplicationStep = createStep(
   "record-financing-application",
   async ({ state }: { state: FinancingSessionState }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const { releasedActionIds } = await recordApplication(financing, {
+    const { releasedActionIds } = await financing.recordApplication({
       publicId: state.public_id,
       sessionId: state.session_id,
       cartId: state.cart_id || null,

@@ -36,5 +36,6 @@ describe("settlesReturn", () => {
     expect(settlesReturn("PendingReturn", "Signed")).toBe(true)
     expect(settlesReturn("PendingReturn", "PendingReturn")).toBe(false)
     expect(settlesReturn("Signed", "PendingReturn")).toBe(false)
+    expect(settlesReturn("Signed", "Funded")).toBe(false)
   })
 })

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import type { FinancingClient } from "../../../lib/financing/client"
 import type { RetailFinancingOptions } from "../../../config/options"
-import type { LedgerAction, LedgerApplication } from "../../../modules/retail-financing/ledger"
+import type { LedgerAction, LedgerApplication } from "../../../modules/retail-financing"
 
 /** Everything one send needs: where to read Medusa's data, the client, the options and the records. */
 export interface PerformContext {

@@ -1,14 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
 
-import { runMerchantCause } from "../../../../../../workflows/post-sale/admin-order"
+import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
 import type { AdminPostFinancingReturn } from "./validators"
 
 /** A return request the merchant asks for by hand, with a reason from the service's list. */
 export async function POST(req: MedusaRequest<AdminPostFinancingReturn>, res: MedusaResponse) {
-  const action = await runMerchantCause(req.scope, {
-    type: "merchant_return",
-    order_id: req.params.order_id,
-    ...req.validatedBody,
+  const { result: action } = await requestFinancingReturnWorkflow(req.scope).run({
+    input: { type: "merchant_return", order_id: req.params.order_id, ...req.validatedBody },
   })
+  // A return queued behind one the service has not settled is recorded, but there is nothing to send yet.
+  if (!action)
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "There was nothing to send for this order.")
   res.json({ action })
 }

@@ -1,0 +1,49 @@
+import { contractFieldsOf, readSincePendingReturn, statusHistoryOf } from "../application-record"
+
+const history = (...entries: [string, string][]) => ({
+  status_history: entries.map(([status, at]) => ({ status, at })),
+})
+
+describe("readSincePendingReturn", () => {
+  const application = history(
+    ["Signed", "2026-01-01T10:00:00Z"],
+    ["PendingReturn", "2026-01-01T11:00:00Z"],
+    ["Funded", "2026-01-01T12:00:00Z"],
+    ["PendingReturn", "2026-01-01T13:00:00Z"]
+  )
+
+  it("trusts a read started after the latest PendingReturn was recorded", () => {
+    expect(readSincePendingReturn(application, new Date("2026-01-01T13:00:01Z"))).toBe(true)
+  })
+
+  it("distrusts a read started before it, even one after an earlier PendingReturn", () => {
+    expect(readSincePendingReturn(application, new Date("2026-01-01T12:30:00Z"))).toBe(false)
+    expect(readSincePendingReturn(application, new Date("2026-01-01T13:00:00Z"))).toBe(false)
+  })
+
+  it("distrusts a read of unknown age", () => {
+    expect(readSincePendingReturn(application, undefined)).toBe(false)
+  })
+
+  it("trusts any dated read when PendingReturn was never recorded", () => {
+    expect(readSincePendingReturn(history(["Signed", "2026-01-01T10:00:00Z"]), new Date(0))).toBe(true)
+  })
+})
+
+describe("statusHistoryOf", () => {
+  it("reads the JSON column, and nothing from a column that is not a list", () => {
+    expect(statusHistoryOf(history(["Pending", "2026-01-01T10:00:00Z"]))).toEqual([
+      { status: "Pending", at: "2026-01-01T10:00:00Z" },
+    ])
+    expect(statusHistoryOf({ status_history: {} })).toEqual([])
+  })
+})
+
+describe("contractFieldsOf", () => {
+  it("keeps the figures a read carries and leaves out absent ones", () => {
+    expect(
+      contractFieldsOf({ invoiceAmount: 899.99, approvalAmount: null as never, financingPartnerCode: "P1" })
+    ).toEqual({ invoice_amount: 899.99, partner_code: "P1" })
+    expect(contractFieldsOf(undefined)).toEqual({})
+  })
+})

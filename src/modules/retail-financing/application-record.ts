@@ -1,0 +1,54 @@
+import type { ApplicationStatus } from "../../lib/financing/schemas"
+import type { StatusHistoryEntry } from "./types"
+
+/** The status history, oldest first (a JSON array column, which the model types as an object). */
+export function statusHistoryOf(application: { status_history: unknown }): StatusHistoryEntry[] {
+  const history: unknown = application.status_history
+  return Array.isArray(history) ? (history as StatusHistoryEntry[]) : []
+}
+
+export function historyColumn(entries: StatusHistoryEntry[]): Record<string, unknown> {
+  return entries as unknown as Record<string, unknown>
+}
+
+/**
+ * Leaving PendingReturn is the one move back the ledger accepts, so a read made before the return was
+ * requested (a callback's read recorded late) would settle it wrongly. Only a read started after the ledger
+ * recorded PendingReturn can show it settled; a read of unknown age waits for the next one.
+ */
+export function readSincePendingReturn(
+  application: { status_history: unknown },
+  readStartedAt: Date | undefined
+): boolean {
+  if (!readStartedAt) return false
+  const entered = [...statusHistoryOf(application)]
+    .reverse()
+    .find((entry) => entry.status === "PendingReturn")
+  return !entered || readStartedAt.getTime() > new Date(entered.at).getTime()
+}
+
+/** Contract figures and funding the read carries; absent ones are left as recorded. */
+export function contractFieldsOf(observed: Partial<ApplicationStatus> | undefined): Record<string, unknown> {
+  if (!observed) return {}
+  const fields: Record<string, unknown> = {}
+  const keep = (key: string, value: unknown) => {
+    if (value !== null && value !== undefined) fields[key] = value
+  }
+  keep("approval_amount", observed.approvalAmount)
+  keep("borrowed_amount", observed.borrowedAmount)
+  keep("invoice_amount", observed.invoiceAmount)
+  keep("total_in_store_payment", observed.totalInStorePayment)
+  keep("partner_code", observed.financingPartnerCode)
+  keep("partner_name", observed.financingPartnerName)
+  keep("partner_display_name", observed.financingPartnerDisplayName)
+  if (observed.paymentInfo) {
+    fields.funding = {
+      transfer_id: observed.paymentInfo.transferId,
+      wire_reference_id: observed.paymentInfo.wireReferenceId,
+      date: observed.paymentInfo.date,
+      amount: observed.paymentInfo.amount,
+      status: observed.paymentInfo.status,
+    }
+  }
+  return fields
+}

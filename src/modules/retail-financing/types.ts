@@ -1,0 +1,49 @@
+import type { InferTypeOf } from "@medusajs/framework/types"
+
+import type { ActionKind } from "../../domain/post-sale/action-kinds"
+import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
+import type { FinancingAction } from "./models/financing-action"
+import type { FinancingApplication } from "./models/financing-application"
+
+export type LedgerApplication = InferTypeOf<typeof FinancingApplication>
+export type LedgerAction = InferTypeOf<typeof FinancingAction>
+
+export interface StatusHistoryEntry {
+  status: ApplicationStatusValue
+  at: string
+}
+
+export interface ApplicationRecordInput {
+  publicId: string
+  sessionId: string
+  cartId: string | null
+  /** The cart total the application was made for, in dollars. */
+  amount: number
+  orderId?: string
+  /** A status read from the service (never a callback's body). */
+  observed?: Pick<ApplicationStatus, "status"> & Partial<ApplicationStatus>
+  /**
+   * When the read of `observed` was started. Given, a read that shows no pending return settles every
+   * return request sent before it, even when the service settled too fast for any read to see PendingReturn.
+   */
+  readStartedAt?: Date
+}
+
+export interface ApplicationRecordResult {
+  application: LedgerApplication
+  /** Returns that were queued behind a return the service has just settled: send them now. */
+  releasedActionIds: string[]
+}
+
+export interface ActionRecordInput {
+  applicationId: string
+  kind: ActionKind
+  /** What in Medusa asked for it, unique: `<kind>:<medusa id>`. */
+  cause: string
+  summary: string
+  payload: Record<string, unknown>
+  /** A return queued behind another: recorded now, sent when the first settles. */
+  waiting?: boolean
+}
+
+export type ApplicationFilters = { public_id?: string; order_id?: string; payment_session_id?: string }

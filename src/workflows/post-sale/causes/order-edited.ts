@@ -1,0 +1,29 @@
+import { fromCents, toCents } from "../../../domain/money"
+import { RETURN_TYPES } from "../../../lib/financing/schemas"
+import { financedCents } from "../../../modules/retail-financing/return-queue"
+import { returnRequest } from "./return-request"
+import { type CausePlanner, orderIdOfCause } from "./types"
+
+/** An edited order whose total no longer matches the contract: the service redraws the contract. */
+export const orderEdited: CausePlanner<"order_edited"> = {
+  orderOf: orderIdOfCause,
+  plan: async ({ financing, financed }) => {
+    const totalCents = toCents(financed.order.total)
+    const contractCents = financedCents(financed.application)
+    if (totalCents === contractCents) return []
+    const actions = await financing.actionsOfApplication(financed.application.id)
+    const request = await returnRequest(financing, financed, actions, {
+      causeKey: `redraft:${financed.order.id}:v${financed.order.version}`,
+      returnType: RETURN_TYPES.Redraft,
+      amountCents: 0,
+      medusaReason: null,
+      // Sent to the service as the reason, in the plain form it has always had (no thousands separator).
+      fallbackReason:
+        `Order #${financed.order.display_id} edited: new total $${plainDollars(totalCents)}, ` +
+        `contract $${plainDollars(contractCents)}`,
+    })
+    return [request]
+  },
+}
+
+const plainDollars = (cents: number) => fromCents(cents).toFixed(2)

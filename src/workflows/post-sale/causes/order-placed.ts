@@ -1,0 +1,21 @@
+import type { OrderReferencesPayload } from "../perform/order-references"
+import { generatedInvoice } from "./invoice"
+import { type CausePlanner, orderIdOfCause } from "./types"
+
+/** Tells the service the order's number and id, and sends the invoice now if so configured. */
+export const orderPlaced: CausePlanner<"order_placed"> = {
+  orderOf: orderIdOfCause,
+  plan: async ({ financing, financed }) => {
+    const { order, application } = financed
+    const payload: OrderReferencesPayload = { orders: [String(order.display_id), order.id] }
+    const references = {
+      applicationId: application.id,
+      kind: "order_references" as const,
+      cause: `order_references:${order.id}`,
+      summary: `Order #${order.display_id} (${order.id})`,
+      payload: { ...payload },
+    }
+    const invoiceNow = financing.getOptions().invoiceOn === "order_placed"
+    return invoiceNow ? [references, generatedInvoice(financed)] : [references]
+  },
+}
