@@ -28,11 +28,6 @@ export function parseDollars(text: string): ParsedAmount {
   return cents > 0 ? { ok: true, cents } : { ok: false, problem: "not_positive" }
 }
 
-/** For option values the options schema has already held to whole cents. */
-export function dollarsToCents(dollars: number): number {
-  return centsFromDecimal(dollars)
-}
-
 /**
  * A payment the service quoted, in cents. A figure finer than a cent is rounded up: an advertised payment
  * must never be lower than the real one. Read from the number's shortest decimal form (166.4, never

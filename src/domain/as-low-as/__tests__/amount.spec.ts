@@ -1,5 +1,5 @@
 import { centsToDecimalText } from "../../../lib/financing/money"
-import { AMOUNT_RULES, centsRoundedUp, dollarsToCents, parseDollars } from "../amount"
+import { AMOUNT_RULES, centsRoundedUp, parseDollars } from "../amount"
 
 describe("parseDollars", () => {
   it.each([
@@ -46,14 +46,6 @@ describe("centsToDecimalText", () => {
     [99_999_999_999, "999999999.99"],
   ])("writes %i cents as %s", (cents, text) => {
     expect(centsToDecimalText(cents)).toBe(text)
-  })
-})
-
-describe("dollarsToCents", () => {
-  it("turns option values held to whole cents into cents", () => {
-    expect(dollarsToCents(99.9)).toBe(9_990)
-    expect(dollarsToCents(5000)).toBe(500_000)
-    expect(dollarsToCents(0.29)).toBe(29)
   })
 })
 

@@ -16,7 +16,7 @@ describe("centsFromDecimal", () => {
     [".5", 50],
     ["7.", 700],
     ["+2.5", 250],
-    // as-low-as's dollarsToCents cases, for when it is replaced by this function.
+    // Option values (minAmount, maxAmount) held by the options schema to whole cents.
     [99.9, 9_990],
     [5000, 500_000],
     [0.29, 29],

@@ -6,7 +6,11 @@ import {
   type FinancingCartAddress,
 } from "../../../domain/checkout/cart"
 import { invoiceLinesOfOrder } from "../../../domain/post-sale/invoice-lines"
-import { invoiceFileName, renderInvoicePdf } from "../../../domain/post-sale/invoice-pdf"
+import {
+  INVOICE_PDF_CONTENT_TYPE,
+  invoiceFileName,
+  renderInvoicePdf,
+} from "../../../domain/post-sale/invoice-pdf"
 import type { PerformContext, PerformResult } from "./context"
 
 export type InvoicePayload =
@@ -66,7 +70,7 @@ async function generatedInvoice({ container, options, application }: PerformCont
     applicationPublicId: application.public_id,
     currency: "USD",
   })
-  return { filename: invoiceFileName(order.display_id), content, contentType: "application/pdf" }
+  return { filename: invoiceFileName(order.display_id), content, contentType: INVOICE_PDF_CONTENT_TYPE }
 }
 
 function personName(address: FinancingCartAddress | null | undefined, order: FinancingCart): string {

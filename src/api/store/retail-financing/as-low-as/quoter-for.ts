@@ -1,8 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { dollarsToCents } from "../../../../domain/as-low-as/amount"
 import { AsLowAsQuoter } from "../../../../domain/as-low-as/quoter"
+import { centsFromDecimal } from "../../../../lib/financing/money"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -20,8 +20,8 @@ export function asLowAsQuoterFor(scope: MedusaContainer): AsLowAsQuoter {
     quoter = new AsLowAsQuoter({
       settings: {
         storeCode: options.storeCode,
-        minCents: options.minAmount === undefined ? null : dollarsToCents(options.minAmount),
-        maxCents: options.maxAmount === undefined ? null : dollarsToCents(options.maxAmount),
+        minCents: options.minAmount === undefined ? null : centsFromDecimal(options.minAmount),
+        maxCents: options.maxAmount === undefined ? null : centsFromDecimal(options.maxAmount),
         cacheSeconds: options.asLowAsCacheSeconds,
       },
       source: financing.getClient(),
