@@ -5,6 +5,11 @@
 export const ACTION_KINDS = ["order_references", "invoice", "delivery", "return"] as const
 export type ActionKind = (typeof ACTION_KINDS)[number]
 
+/** The ledger stores the kind as text, so a kind read back is checked before it picks a performer. */
+export function isActionKind(kind: string): kind is ActionKind {
+  return (ACTION_KINDS as readonly string[]).includes(kind)
+}
+
 /**
  * pending: due at `next_attempt_at`; sending: claimed by one sender until `lease_until`; waiting: a return
  * queued behind another return the service has not settled; succeeded and failed are final until a merchant

@@ -7,6 +7,7 @@ import type { FinancingClient } from "../../lib/financing/client"
 import { type RetailFinancingOptions, parseOptions } from "../../config/options"
 import { FinancingAction } from "./models/financing-action"
 import { FinancingApplication } from "./models/financing-application"
+import { isActionKind } from "../../domain/post-sale/action-kinds"
 import type { ApplicationStatusValue } from "../../lib/financing/schemas"
 import {
   contractFieldsOf,
@@ -218,6 +219,13 @@ export default class RetailFinancingModuleService extends MedusaService({
    * cause makes the second record find the first instead of adding another.
    */
   async recordAction(input: ActionRecordInput): Promise<{ action: LedgerAction; created: boolean }> {
+    // The column is text (a new kind needs no migration), so the kinds are held here.
+    if (!isActionKind(input.kind)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `"${String(input.kind)}" is not a kind of post-sale action`
+      )
+    }
     const existing = await this.findAction(input.cause)
     if (existing) return { action: existing, created: false }
     try {

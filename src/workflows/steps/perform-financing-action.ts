@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import { isActionKind } from "../../domain/post-sale/action-kinds"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { ActionRefusedError } from "../post-sale/perform/context"
@@ -22,6 +23,9 @@ export const performFinancingActionStep = createStep(
     const outcome = (value: SendOutcome) =>
       new StepResponse({ outcome: value, kind: action.kind, application_id: action.application.id })
     try {
+      // A kind this version has no performer for (recorded by a newer one) waits for a person, not a retry.
+      if (!isActionKind(action.kind))
+        throw new ActionRefusedError(`no performer for actions of kind "${action.kind}"`)
       const { result } = await PERFORMERS[action.kind]({
         container,
         client: financing.getClient(),

@@ -1,6 +1,6 @@
 import { model } from "@medusajs/framework/utils"
 
-import { ACTION_KINDS, ACTION_STATES } from "../../../domain/post-sale/action-kinds"
+import { ACTION_STATES } from "../../../domain/post-sale/action-kinds"
 import { FinancingApplication } from "./financing-application"
 
 /**
@@ -12,7 +12,8 @@ export const FinancingAction = model
   .define("retail_financing_action", {
     id: model.id({ prefix: "rfact" }).primaryKey(),
     application: model.belongsTo(() => FinancingApplication, { mappedBy: "actions" }),
-    kind: model.enum([...ACTION_KINDS]),
+    /** One of ACTION_KINDS, checked by the ledger when recorded: a text column, so a new kind needs no migration. */
+    kind: model.text(),
     cause: model.text().unique(),
     /** One line a merchant can read in the order's history. */
     summary: model.text(),
