@@ -1,4 +1,5 @@
 export * from "./sync-financing-session"
+export * from "./reconcile-financing-sessions"
 export * from "./record-post-sale-actions"
 export * from "./send-financing-actions"
 export * from "./send-financing-action"

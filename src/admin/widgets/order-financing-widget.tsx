@@ -5,6 +5,7 @@ import { OrderFinancingPanel } from "../components/order-financing/order-financi
 import { routes, type OrderFinancingResponse } from "../lib/api"
 import { useAdminJson } from "../lib/use-admin-json"
 
+/** The financing of an order (status, contract, funding, what was sent to the service) with the merchant's actions; shown only on financed orders. */
 const OrderFinancingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { data, error, isFetching, refresh } = useAdminJson<OrderFinancingResponse>(
     routes.orderFinancing(order.id)

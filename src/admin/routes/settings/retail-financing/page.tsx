@@ -9,6 +9,7 @@ import { ReturnReasonsTable } from "../../../components/settings/return-reasons-
 import { routes, type SettingsResponse } from "../../../lib/api"
 import { useAdminJson } from "../../../lib/use-admin-json"
 
+/** Settings > Retail financing: the connection and its test, partners, return reasons, carriers and a phone look-up. */
 const RetailFinancingSettingsPage = () => {
   // The plain path may answer from the server's cache; ?refresh=1 makes it call the service again.
   const [path, setPath] = useState(routes.settings())
