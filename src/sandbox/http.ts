@@ -3,7 +3,7 @@ import type { ValidationIssue } from "../lib/financing/errors"
 
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-/** The one error shape of the sandbox (the spec shows none); see the README. */
+/** The one error shape of the sandbox (the spec shows none); see docs/sandbox.md. */
 export interface ErrorBody {
   status: number
   code: string

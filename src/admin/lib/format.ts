@@ -166,7 +166,8 @@ export function applicationStatusColor(status: string, stage?: string | null): B
   )
 }
 
-const ACTION_KIND_LABELS: Record<ActionKind, string> = {
+/** Hand-written names; a kind without one (a new kind) is spelled out from its code, so none is required. */
+const ACTION_KIND_LABELS: Partial<Record<ActionKind, string>> = {
   order_references: "Order references",
   invoice: "Invoice",
   delivery: "Delivery information",
@@ -174,7 +175,10 @@ const ACTION_KIND_LABELS: Record<ActionKind, string> = {
 }
 
 export function actionKindLabel(kind: string): string {
-  return ACTION_KIND_LABELS[kind as ActionKind] ?? kind
+  const label = ACTION_KIND_LABELS[kind as ActionKind]
+  if (label) return label
+  const words = kind.replace(/_+/g, " ").trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 const ACTION_STATE_LABELS: Record<ActionState, string> = {

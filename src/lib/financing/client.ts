@@ -113,7 +113,7 @@ export class FinancingClient {
 
   /**
    * Endpoint 3. Never re-sent after an ambiguous failure: that raises FinancingOutcomeUnknownError, and
-   * the caller starts a fresh application (see the README).
+   * the caller starts a fresh application (see docs/client.md).
    */
   async createApplication(
     input: ApplicationInput,

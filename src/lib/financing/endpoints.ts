@@ -25,7 +25,7 @@ export const ENDPOINTS = {
     false,
     true
   ),
-  // Creating twice would leave the shopper two applications; see the README on ambiguous creation.
+  // Creating twice would leave the shopper two applications; see docs/client.md on ambiguous creation.
   createApplication: endpoint("POST", "/v2/applications", true, false),
   applicationStatus: endpoint("GET", "/v2/applications/{publicId}/status", true, true),
   applicationStatusByPhone: endpoint("GET", "/v2/applications/phone/{phone}/status", true, true),

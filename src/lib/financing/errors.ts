@@ -136,7 +136,7 @@ export class FinancingTimeoutError extends FinancingConnectionError {
 
 /**
  * An application creation failed in a way that leaves its outcome unknown (a timeout, a reset connection,
- * a 5xx). It is not re-sent: see the README. If the service did create it, no one holds its link, so the
+ * a 5xx). It is not re-sent: see docs/client.md. If the service did create it, no one holds its link, so the
  * shopper cannot sign it and it expires.
  */
 export class FinancingOutcomeUnknownError extends FinancingError {

@@ -5,7 +5,7 @@ import { startSandbox } from "../index"
 /*
  * Seeded fuzzing of the sandbox over real HTTP: a few thousand random and malformed requests (methods,
  * paths and their encodings, headers, tokens, bodies of every kind), a few at a time. Whatever arrives,
- * the sandbox must answer with a success or the README's one JSON error shape, never a 5xx (faults are
+ * the sandbox must answer with a success or the one JSON error shape of docs/sandbox.md, never a 5xx (faults are
  * off), keep running, and leave the state it had alone but for the valid creations the fuzzer made.
  *
  * The run is deterministic for a seed: FUZZ_SEED=<n> replays another one, FUZZ_REQUESTS=<n> sends more
@@ -763,7 +763,7 @@ function send(url: string, agent: http.Agent, request: FuzzRequest, connection: 
   })
 }
 
-/** README "Errors": the code for each status. */
+/** docs/sandbox.md "Errors": the code for each status. */
 const ERROR_CODES: Record<number, string[]> = {
   400: ["validation_failed", "malformed_json", "malformed_multipart"],
   401: ["unauthorized"],

@@ -1,6 +1,6 @@
 import vm from "node:vm"
 
-import { loadElementScript } from "../../domain/as-low-as/element-script"
+import { loadElementScript } from "../../api/retail-financing/as-low-as.js/element-script"
 
 /*
  * The element's behaviour (what it asks, when, and what it shows) in a small stand-in for the DOM, with

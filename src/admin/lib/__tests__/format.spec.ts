@@ -152,6 +152,10 @@ describe("post-sale actions", () => {
     expect(actionKindLabel("return")).toBe("Return request")
   })
 
+  it("spells out a kind that has no hand-written name from its code", () => {
+    expect(actionKindLabel("store_credit_notice")).toBe("Store credit notice")
+  })
+
   it("colours failures red and successes green", () => {
     expect(actionStateColor("failed")).toBe("red")
     expect(actionStateColor("succeeded")).toBe("green")

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { elementScript } from "../../../domain/as-low-as/element-script"
+import { elementScript } from "./element-script"
 
 /**
  * The <retail-financing-as-low-as> web component. Outside /store so that a plain

@@ -9,7 +9,7 @@ import { startSandbox } from "../../index"
 import { launchChromium } from "./support/chromium"
 
 /*
- * The hosted signing page in a real Chromium (README "The sandbox", Behaviour): what a shopper sees at the
+ * The hosted signing page in a real Chromium (docs/sandbox.md, Behaviour): what a shopper sees at the
  * application's `link`, and where each of the three buttons sends the browser and the application.
  * Chromium is Debian's (see support/chromium.ts); a missing browser fails these tests, never skips them.
  */

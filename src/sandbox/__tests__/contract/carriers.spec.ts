@@ -11,7 +11,7 @@ import {
 } from "./support/sandbox"
 
 /*
- * Spec 2.7: 'carrier' is one of the operator's closed list of 75 codes. The README's sandbox section: the
+ * Spec 2.7: 'carrier' is one of the operator's closed list of 75 codes. docs/sandbox.md: the
  * sandbox seeds 75 invented codes, shows the list in force at GET /sandbox/carriers, takes another list as
  * the `carriers` option, and refuses any other carrier with 400 validation_failed naming `carrier`.
  */

@@ -32,7 +32,7 @@ import {
 
 /*
  * The real FinancingClient against the sandbox over real HTTP: every one of the spec's 12 endpoints, and the
- * behaviour the README's "The sandbox" section promises for each. The control endpoints stand in for the
+ * behaviour docs/sandbox.md promises for each. The control endpoints stand in for the
  * shopper and the financing company.
  */
 

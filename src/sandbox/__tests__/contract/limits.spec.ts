@@ -24,7 +24,7 @@ import {
 /*
  * The sandbox's own validation, reached with raw HTTP because the client refuses these requests before
  * sending them. Every request-side limit of spec sections 2 and 8 is tried just inside (accepted) and just
- * outside (400 validation_failed naming the field under `errors`), then the protocol errors of the README.
+ * outside (400 validation_failed naming the field under `errors`), then the protocol errors of docs/sandbox.md.
  */
 
 let sandbox: Sandbox
@@ -173,7 +173,7 @@ function expectRefused(response: Awaited<ReturnType<typeof raw>>, key: string): 
   for (const message of body.errors![key]) expect(message).toMatch(/\S/)
 }
 
-/** Refused as above, with the very rules the client's schema names (the README: "the same zod schemas"). */
+/** Refused as above, with the very rules the client's schema names (docs/sandbox.md: the same zod schemas). */
 function expectRefusedLike(response: Awaited<ReturnType<typeof raw>>, schema: z.ZodType, row: Row): void {
   expectRefused(response, row.key)
   const result = schema.safeParse(row.outside)

@@ -4,14 +4,14 @@ import { ApplicationInput } from "../../../../lib/financing/schemas"
 import { startSandbox } from "../../.."
 
 /*
- * What the contract suite needs around the sandbox: starting one, its control endpoints (README "Control
+ * What the contract suite needs around the sandbox: starting one, its control endpoints (docs/sandbox.md "Control
  * and fault endpoints"), raw HTTP that bypasses the client's own validation, and fixtures.
  */
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 export type SandboxStartOptions = Parameters<typeof startSandbox>[0]
 
-/** README "Defaults". */
+/** docs/sandbox.md "Defaults". */
 export const DEFAULT_CREDENTIALS = { username: "sandbox", password: "sandbox-password", storeCode: "SANDBOX" }
 export const OTHER_CREDENTIALS = { username: "other-store", password: "other-password", storeCode: "OTHER" }
 
@@ -88,7 +88,7 @@ export async function raw(
   return { status: response.status, headers: response.headers, text, body: parsed }
 }
 
-/** README "Errors": one JSON shape for every error. */
+/** docs/sandbox.md "Errors": one JSON shape for every error. */
 export interface ErrorBody {
   status: number
   code: string
@@ -96,7 +96,7 @@ export interface ErrorBody {
   errors?: Record<string, string[]>
 }
 
-/** Asserts the README's error shape with this status and code, and returns the body. */
+/** Asserts the error shape of docs/sandbox.md with this status and code, and returns the body. */
 export function expectError(response: RawResponse, status: number, code: string): ErrorBody {
   expect({ status: response.status, body: response.body }).toEqual({
     status,

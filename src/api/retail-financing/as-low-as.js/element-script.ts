@@ -4,7 +4,7 @@ import { createRequire } from "node:module"
 import path from "node:path"
 
 /** The web component, compiled by `medusa plugin:build` into .medusa/server/src/storefront/. */
-const ELEMENT_PATH = path.join(__dirname, "..", "..", "storefront", "as-low-as-element")
+const ELEMENT_PATH = path.join(__dirname, "..", "..", "..", "storefront", "as-low-as-element")
 
 export interface ElementScript {
   body: string

@@ -4,7 +4,7 @@ import path from "node:path"
 
 import { elementScript, loadElementScript } from "../element-script"
 
-const SOURCE = path.join(__dirname, "..", "..", "..", "storefront", "as-low-as-element")
+const SOURCE = path.join(__dirname, "..", "..", "..", "..", "storefront", "as-low-as-element")
 
 /** A directory holding `as-low-as-element.<ext>` files with the given contents. */
 function elementFiles(files: Record<string, string>): string {
