@@ -118,6 +118,11 @@ describe("npm run demo", () => {
       expect((await widget.getByTestId("rf-application-status").innerText()).trim()).toBe(
         "Signed, waiting for invoice"
       )
+      // For a person to look at the widget as a merchant sees it: SCREENSHOT_DIR=/tmp/shots npm run test:browser
+      if (process.env.SCREENSHOT_DIR) {
+        await widget.scrollIntoViewIfNeeded()
+        await widget.screenshot({ path: `${process.env.SCREENSHOT_DIR}/demo-order-widget.png` })
+      }
     })
   })
 

@@ -2,27 +2,22 @@
 import "./support/provider-registered-as-financing"
 
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
-  type CheckoutSeed,
   RETAIL_FINANCING_PROVIDER_ID,
   callbacksSettled,
   createCheckoutCart,
   createPaymentCollection,
   eventually,
+  financingIntegrationSuite,
   moveApplication,
   orderIdsOfCart,
   paymentsOfSession,
   placeFinancedOrder,
   postSaleOf,
-  seedCheckoutStore,
   sessionById,
   setSandboxFaults,
-  stopFinancingJobs,
-  useFinancingEnvironment,
 } from "../helpers"
 
 /*
@@ -35,19 +30,11 @@ jest.setTimeout(120_000)
 
 const CUSTOM_PROVIDER_ID = "pp_retail-financing_financing"
 
-const financing = useFinancingEnvironment()
-
-medusaIntegrationTestRunner({
-  testSuite: ({ api: untypedApi, getContainer }) => {
-    const api = untypedApi as AxiosInstance
-    let seed: CheckoutSeed
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      // Reconciliation and retries run when a test says so, not at the jobs' minute marks.
-      stopFinancingJobs()
-    })
-
+financingIntegrationSuite({
+  seed: "checkout",
+  // Reconciliation and retries run when a test says so, not at the jobs' minute marks.
+  stopJobs: "all",
+  testSuite: ({ api, getContainer, financing, seed }) => {
     async function displayIdOf(orderId: string): Promise<number> {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({

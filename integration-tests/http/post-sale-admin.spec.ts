@@ -1,27 +1,16 @@
 import { existsSync, readdirSync, rmSync } from "node:fs"
 import path from "node:path"
 
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import type { AxiosInstance } from "axios"
-
 import {
-  type AuthHeaders,
-  type CheckoutSeed,
   actionsOf,
-  createAdminAuthHeaders,
   eventually,
+  financingIntegrationSuite,
   financingLedger,
   placeFinancedOrder,
   postSaleOf as postSaleIn,
-  seedCheckoutStore,
-  stopFinancingJobs,
-  useFinancingEnvironment,
 } from "../helpers"
 
 jest.setTimeout(120_000)
-
-const financing = useFinancingEnvironment({ returnSettleMs: 300, invoiceApprovalMs: 200 })
-const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
 
 /** Where Medusa's local file provider keeps files, private ones included. */
 const STATIC_DIRECTORY = path.join(process.cwd(), "static")
@@ -34,23 +23,19 @@ const pdfForm = (filename: string) => {
   return form
 }
 
-medusaIntegrationTestRunner({
-  testSuite: ({ api: untypedApi, getContainer }) => {
-    const api = untypedApi as AxiosInstance
-    let seed: CheckoutSeed
-    let adminHeaders: AuthHeaders
+financingIntegrationSuite({
+  sandbox: { returnSettleMs: 300, invoiceApprovalMs: 200 },
+  seed: "checkout",
+  admin: true,
+  stopJobs: "all",
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+    const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const filesBefore = storedFiles()
 
     afterAll(() => {
       // The uploads these tests kept, so the working tree is left as it was.
       for (const name of storedFiles().filter((file) => !filesBefore.includes(file)))
         rmSync(path.join(STATIC_DIRECTORY, name), { force: true })
-    })
-
-    beforeAll(async () => {
-      seed = await seedCheckoutStore(getContainer())
-      adminHeaders = await createAdminAuthHeaders(getContainer(), api)
-      stopFinancingJobs()
     })
 
     const admin = () => adminHeaders
