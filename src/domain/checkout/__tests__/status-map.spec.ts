@@ -1,34 +1,12 @@
-import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { PaymentSessionStatus as MedusaStatuses } from "@medusajs/framework/utils"
 
-import {
-  APPLICATION_STATUSES,
-  type ApplicationStage,
-  type ApplicationStatusValue,
-  applicationStageOf,
-} from "../../../lib/financing/schemas/statuses"
+import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
 import { toPaymentSessionStatus } from "../status-map"
 import { EXPECTED_SESSION_STATUS as expected, POST_SALE_STATUSES } from "./support/expected-statuses"
-
-const expectedByStage: Record<ApplicationStage, PaymentSessionStatus> = {
-  open: "requires_more",
-  waiting: "pending",
-  signed: "authorized",
-  funded: "captured",
-  refused: "error",
-  error: "error",
-  expired: "canceled",
-  returning: "pending",
-  returned: "pending",
-}
 
 describe("toPaymentSessionStatus", () => {
   it.each(Object.entries(expected))("maps %s to %s", (status, medusa) => {
     expect(toPaymentSessionStatus(status as ApplicationStatusValue)).toBe(medusa)
-  })
-
-  it.each([...APPLICATION_STATUSES])("maps %s as its stage says", (status) => {
-    expect(toPaymentSessionStatus(status)).toBe(expectedByStage[applicationStageOf(status)])
   })
 
   it("only ever answers a status Medusa knows", () => {
