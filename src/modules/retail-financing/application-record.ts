@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from "../../lib/financing/schemas"
-import type { StatusHistoryEntry } from "./types"
+import type { LedgerApplication, StatusHistoryEntry } from "./types"
 
 /** The status history, oldest first (a JSON array column, which the model types as an object). */
 export function statusHistoryOf(application: { status_history: unknown }): StatusHistoryEntry[] {
@@ -51,4 +51,18 @@ export function contractFieldsOf(observed: Partial<ApplicationStatus> | undefine
     }
   }
   return fields
+}
+
+/** An application the service has answered for: it has a public id, so the service can be asked about it. */
+export type CreatedApplication = LedgerApplication & { public_id: string }
+
+/**
+ * Narrows a ledger application to one the service created. Post-sale work and status reads only ever meet
+ * such applications (an order needs a signed contract); meeting another is a bug, said here by name.
+ */
+export function createdApplication(application: LedgerApplication): CreatedApplication {
+  if (!application.public_id) {
+    throw new Error(`ledger application ${application.id} was never created at the financing service`)
+  }
+  return application as CreatedApplication
 }

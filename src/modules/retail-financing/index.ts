@@ -14,3 +14,4 @@ export type {
   LedgerApplication,
   StatusHistoryEntry,
 } from "./types"
+export { type CreatedApplication, createdApplication } from "./application-record"

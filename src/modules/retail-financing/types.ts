@@ -15,7 +15,7 @@ export interface StatusHistoryEntry {
 
 export interface ApplicationRecordInput {
   publicId: string
-  sessionId: string
+  sessionId: string | null
   cartId: string | null
   /** The cart total the application was made for, in dollars. */
   amount: number

@@ -3,7 +3,11 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { isActionKind } from "../../domain/post-sale/action-kinds"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "../../domain/post-sale/action-retry"
-import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+  createdApplication,
+} from "../../modules/retail-financing"
 import { ActionRefusedError } from "../post-sale/perform/context"
 import { PERFORMERS } from "../post-sale/perform"
 
@@ -30,7 +34,7 @@ export const performFinancingActionStep = createStep(
         container,
         client: financing.getClient(),
         options: financing.getOptions(),
-        application: action.application,
+        application: createdApplication(action.application),
         action,
       })
       await financing.updateFinancingActions({

@@ -6,6 +6,7 @@ import {
   type LedgerApplication,
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
+  createdApplication,
 } from "../../modules/retail-financing"
 
 /**
@@ -14,8 +15,9 @@ import {
  */
 export async function readAndRecordStatus(
   financing: RetailFinancingModuleService,
-  application: LedgerApplication
+  recorded: LedgerApplication
 ): Promise<string[]> {
+  const application = createdApplication(recorded)
   const readStartedAt = new Date()
   const { releasedActionIds } = await financing.recordApplication({
     publicId: application.public_id,

@@ -3,15 +3,23 @@ import { model } from "@medusajs/framework/utils"
 import { FinancingAction } from "./financing-action"
 
 /**
- * One financing application as the store knows it: the link between the service's public id and Medusa's
- * payment session, cart and order, and the last status the service reported. Statuses only move forward
+ * One financing application as the store knows it, from the moment the store asks the service for it: the
+ * link between the service's public id and Medusa's payment collection, session, cart and order, what was
+ * financed (as keyed fingerprints), and the last status the service reported. Statuses only move forward
  * here (a replayed old callback cannot undo a return), and every one is kept in `status_history`.
+ *
+ * A signed contract that cannot become an order is an exception, recorded here once with its reason and
+ * resolved by the merchant (voided at the service, or marked resolved).
  */
 export const FinancingApplication = model
   .define("retail_financing_application", {
     id: model.id({ prefix: "rfapp" }).primaryKey(),
-    public_id: model.text().unique(),
-    payment_session_id: model.text().unique(),
+    /** Null while the service has not answered the creation, or never did (then `creation_error` says why). */
+    public_id: model.text().unique().nullable(),
+    creation_error: model.text().nullable(),
+    /** Null until Medusa's payment session holding this application is known. */
+    payment_session_id: model.text().unique().nullable(),
+    payment_collection_id: model.text().nullable(),
     cart_id: model.text().nullable(),
     order_id: model.text().nullable(),
     status: model.text(),
@@ -28,6 +36,35 @@ export const FinancingApplication = model
     partner_display_name: model.text().nullable(),
     /** The lender's payment to the store (spec 2.4 paymentInfo), once there is one. */
     funding: model.json().nullable(),
+    /**
+     * HMACs (keyed from the callbackSecret, so they reveal nothing) of what was financed: the product lines
+     * and total, and the customer's name, email, phone, billing and shipping address. A signature completes
+     * the cart only while the cart still gives the same ones.
+     */
+    cart_fingerprint: model.text().nullable(),
+    customer_fingerprint: model.text().nullable(),
+    /** A newer application for the same cart replaced this one: its signature never makes an order. */
+    superseded_by_id: model.text().nullable(),
+    superseded_at: model.dateTime().nullable(),
+    /** Cart completions tried after signing that did not give an order, and when reconciliation may try again. */
+    completion_attempts: model.number().default(0),
+    next_completion_at: model.dateTime().nullable(),
+    /** Why the last completion failed, in Medusa's words (no personal data). */
+    completion_error: model.text().nullable(),
+    /** A signed contract with no order: one of CONTRACT_EXCEPTION_REASONS, recorded once. */
+    exception_reason: model.text().nullable(),
+    exception_at: model.dateTime().nullable(),
+    /** How the merchant resolved it: "voided" (a whole return sent to the service) or "resolved". */
+    exception_resolution: model.text().nullable(),
+    exception_resolved_at: model.dateTime().nullable(),
+    /** The admin user who resolved it. */
+    exception_resolved_by: model.text().nullable(),
+    /** A status callback arrived at this time: a sync running then must read the status once more. */
+    sync_requested_at: model.dateTime().nullable(),
     actions: model.hasMany(() => FinancingAction, { mappedBy: "application" }),
   })
-  .indexes([{ on: ["order_id"], where: "order_id IS NOT NULL" }])
+  .indexes([
+    { on: ["order_id"], where: "order_id IS NOT NULL" },
+    { on: ["cart_id"], where: "cart_id IS NOT NULL" },
+    { on: ["exception_reason"], where: "exception_reason IS NOT NULL" },
+  ])

@@ -2,14 +2,14 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import type { FinancingClient } from "../../../lib/financing/client"
 import type { RetailFinancingOptions } from "../../../config/options"
-import type { LedgerAction, LedgerApplication } from "../../../modules/retail-financing"
+import type { CreatedApplication, LedgerAction } from "../../../modules/retail-financing"
 
 /** Everything one send needs: where to read Medusa's data, the client, the options and the records. */
 export interface PerformContext {
   container: MedusaContainer
   client: FinancingClient
   options: Readonly<RetailFinancingOptions>
-  application: LedgerApplication
+  application: CreatedApplication
   action: LedgerAction
 }
 

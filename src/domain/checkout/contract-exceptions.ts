@@ -1,0 +1,92 @@
+/**
+ * Why a signed contract has no order. Each is recorded once on the ledger's application, shown to the
+ * merchant with what to do, and given to the shopper's return page as a machine-readable reason.
+ */
+export const CONTRACT_EXCEPTION_REASONS = [
+  /** The cart's lines or total changed after the application was made. */
+  "cart_changed",
+  /** The customer's name, email, phone, billing or shipping address changed after the application was made. */
+  "customer_details_changed",
+  /** A newer application was made for the same cart; only the newest may complete it. */
+  "superseded",
+  /** Medusa could not complete the cart (for example an item went out of stock). */
+  "completion_failed",
+  /** Medusa deleted the payment session (its cart changed, or the shopper chose another way to pay). */
+  "session_deleted",
+  /** The contract was signed for less than the cart total. */
+  "contract_short",
+] as const
+
+export type ContractExceptionReason = (typeof CONTRACT_EXCEPTION_REASONS)[number]
+
+export const isContractExceptionReason = (value: unknown): value is ContractExceptionReason =>
+  (CONTRACT_EXCEPTION_REASONS as readonly unknown[]).includes(value)
+
+export const EXCEPTION_RESOLUTIONS = ["voided", "resolved"] as const
+export type ExceptionResolution = (typeof EXCEPTION_RESOLUTIONS)[number]
+
+interface ExceptionText {
+  /** What happened, for the merchant (admin, logs). Never holds the shopper's details. */
+  merchant: string
+  /** What the merchant does about it. */
+  todo: string
+  /** What the shopper reads on the return page: what happened and what to do, in plain words. */
+  shopper: string
+}
+
+const VOID_OR_RESOLVE =
+  "Void it at the financing service (a return of the whole contract) unless you settle it with the customer " +
+  "another way, then mark it resolved."
+
+export const CONTRACT_EXCEPTION_TEXT: Record<ContractExceptionReason, ExceptionText> = {
+  cart_changed: {
+    merchant:
+      "The contract was signed, but the cart's items or total changed after the application was made.",
+    todo: VOID_OR_RESOLVE,
+    shopper:
+      "Your cart changed after you applied, so this contract does not match it. Please check out again; " +
+      "the store will cancel the earlier contract.",
+  },
+  customer_details_changed: {
+    merchant:
+      "The contract was signed, but the customer's name, email, phone or an address on the cart changed " +
+      "after the application was made.",
+    todo: VOID_OR_RESOLVE,
+    shopper:
+      "Your name, contact details or address changed after you applied, so this contract does not match " +
+      "your order. Please check out again; the store will cancel the earlier contract.",
+  },
+  superseded: {
+    merchant: "The contract was signed, but a newer application had been started for the same cart.",
+    todo: VOID_OR_RESOLVE,
+    shopper:
+      "You signed an earlier application for this cart; only the latest one can place the order. " +
+      "Please complete the latest application; the store will cancel the earlier contract.",
+  },
+  completion_failed: {
+    merchant:
+      "The contract was signed, but Medusa could not place the order (for example an item is out of stock).",
+    todo:
+      "Fix the cause (restock the item) and the plugin tries again by itself a few times; otherwise void the " +
+      "contract at the financing service, or mark it resolved once settled with the customer.",
+    shopper:
+      "Your contract is signed, but the store could not place the order yet (an item may be out of stock). " +
+      "The store has been told and will contact you.",
+  },
+  session_deleted: {
+    merchant:
+      "The contract was signed, but its payment session no longer exists (the cart changed or the customer " +
+      "chose another way to pay).",
+    todo: VOID_OR_RESOLVE,
+    shopper:
+      "This application no longer belongs to your checkout. Please check out again; the store will cancel " +
+      "the earlier contract.",
+  },
+  contract_short: {
+    merchant: "The contract was signed for less than the cart total.",
+    todo: VOID_OR_RESOLVE,
+    shopper:
+      "Your contract covers less than your cart total, so the order could not be placed. Please contact the " +
+      "store or choose another way to pay.",
+  },
+}

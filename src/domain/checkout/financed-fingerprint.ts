@@ -1,0 +1,72 @@
+import { createHmac } from "node:crypto"
+
+import type { ApplicationInput } from "../../lib/financing/schemas"
+import type { FinancingCart, FinancingCartAddress } from "./cart"
+
+/**
+ * What was financed, as two keyed fingerprints: one of the product lines and total, one of the customer
+ * (name, email, phone, billing and shipping address). HMACs keyed from the callbackSecret: equal inputs
+ * give equal fingerprints, and a fingerprint reveals nothing of the shopper to whoever reads the ledger.
+ * Two, so an exception can say whether the items or the customer changed.
+ */
+export interface FinancedFingerprints {
+  cart: string
+  customer: string
+}
+
+/** The parts of an application that describe what is financed, not where the shopper is sent back to. */
+type FinancedApplication = Pick<
+  ApplicationInput,
+  "firstName" | "middleInitial" | "lastName" | "mobilePhone" | "email" | "address" | "products"
+>
+
+export function financedFingerprints(
+  secret: string,
+  cart: Pick<FinancingCart, "email" | "billing_address" | "shipping_address">,
+  application: FinancedApplication,
+  totalCents: number
+): FinancedFingerprints {
+  const key = createHmac("sha256", secret).update("financed-fingerprint").digest()
+  const mac = (value: unknown) => createHmac("sha256", key).update(JSON.stringify(value)).digest("base64url")
+  return {
+    cart: mac({
+      products: application.products.map(({ description, quantity, value }) => [
+        description,
+        quantity,
+        value,
+      ]),
+      totalCents,
+    }),
+    customer: mac({
+      firstName: application.firstName,
+      middleInitial: application.middleInitial ?? null,
+      lastName: application.lastName,
+      mobilePhone: application.mobilePhone,
+      email: normalised(application.email ?? cart.email),
+      address: application.address ?? null,
+      billing: addressOf(cart.billing_address),
+      shipping: addressOf(cart.shipping_address),
+    }),
+  }
+}
+
+/** Case and spacing are not changes: "ADA@example.com " is the same customer as "ada@example.com". */
+function normalised(value: string | null | undefined): string | null {
+  const text = value?.trim().replace(/\s+/g, " ").toLowerCase()
+  return text ? text : null
+}
+
+function addressOf(address: FinancingCartAddress | null | undefined): (string | null)[] | null {
+  if (!address) return null
+  return [
+    address.first_name,
+    address.last_name,
+    address.address_1,
+    address.address_2,
+    address.city,
+    address.province,
+    address.postal_code,
+    address.country_code,
+    address.phone,
+  ].map(normalised)
+}
