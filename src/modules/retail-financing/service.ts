@@ -16,6 +16,8 @@ import {
   statusHistoryOf,
 } from "./application-record"
 import { acceptsStatus, settlesReturn } from "./ledger-status"
+import type { ContractExceptionReason, ExceptionResolution } from "../../domain/checkout/contract-exceptions"
+import { nextCompletionAt } from "../../domain/checkout/completion-retry"
 import { settleReturns as settlementOf } from "./return-queue"
 import type {
   ActionRecordInput,
@@ -24,6 +26,7 @@ import type {
   ApplicationRecordResult,
   LedgerAction,
   LedgerApplication,
+  OpenApplicationInput,
 } from "./types"
 
 type InjectedDependencies = { logger: Logger }
@@ -249,6 +252,167 @@ export default class RetailFinancingModuleService extends MedusaService({
   async findAction(cause: string): Promise<LedgerAction | undefined> {
     const [action] = await this.listFinancingActions({ cause }, { take: 1 })
     return action
+  }
+
+  /**
+   * Records an application before the service is asked for it, so that the ledger knows it whatever happens
+   * next: its id is the application's reference number and the key of its callback URL.
+   */
+  async openApplication(input: OpenApplicationInput): Promise<LedgerApplication> {
+    return this.createFinancingApplications({
+      public_id: null,
+      payment_session_id: null,
+      payment_collection_id: input.paymentCollectionId,
+      cart_id: input.cartId,
+      order_id: null,
+      status: "Pending",
+      status_history: historyColumn([]),
+      amount: input.amount,
+      cart_fingerprint: input.fingerprints.cart,
+      customer_fingerprint: input.fingerprints.customer,
+    })
+  }
+
+  /**
+   * The service created the application: records its public id, and marks every older application of the
+   * same cart that has no order as superseded by it (only the newest may complete the cart). Returns the
+   * ids superseded.
+   */
+  @InjectManager()
+  async recordCreated(
+    id: string,
+    publicId: string,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    await this.updateFinancingApplications({
+      id,
+      public_id: publicId,
+      creation_error: null,
+      status_history: historyColumn([{ status: "Pending", at: now.toISOString() }]),
+    })
+    const rows: { id: string }[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application older
+          SET superseded_by_id = ?, superseded_at = ?, updated_at = now()
+         FROM retail_financing_application newer
+        WHERE newer.id = ? AND older.cart_id = newer.cart_id AND older.id <> newer.id
+          AND older.created_at <= newer.created_at
+          AND older.superseded_by_id IS NULL AND older.order_id IS NULL AND older.deleted_at IS NULL
+        RETURNING older.id`,
+      [id, now, id]
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /** The service did not create it, or its answer was lost: kept, with why, so it can be looked up. */
+  async recordCreationError(id: string, message: string): Promise<void> {
+    await this.updateFinancingApplications({ id, creation_error: message })
+  }
+
+  /** Links the application to the payment session Medusa made for it, once that session is known. */
+  async linkSession(id: string, sessionId: string): Promise<void> {
+    await this.updateFinancingApplications({ id, payment_session_id: sessionId })
+  }
+
+  /**
+   * Opens the application's exception (a signed contract with no order), once: returns false when one is
+   * already open or was resolved, so the caller logs and tells only the first time.
+   */
+  @InjectManager()
+  async openException(
+    id: string,
+    reason: ContractExceptionReason,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET exception_reason = ?, exception_at = ?, updated_at = now()
+        WHERE id = ? AND exception_reason IS NULL RETURNING id`,
+      [reason, now, id]
+    )
+    return rows.length === 1
+  }
+
+  /** The merchant (or, for a completion that later succeeded, the plugin) closes an open exception. */
+  async resolveException(
+    id: string,
+    resolution: ExceptionResolution,
+    by: string,
+    now: Date = new Date()
+  ): Promise<LedgerApplication> {
+    const application = await this.retrieveFinancingApplication(id)
+    if (!application.exception_reason || application.exception_resolution) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        application.exception_resolution
+          ? `This exception was already ${application.exception_resolution}.`
+          : "This application has no exception to resolve."
+      )
+    }
+    return this.updateFinancingApplications({
+      id,
+      exception_resolution: resolution,
+      exception_resolved_at: now,
+      exception_resolved_by: by,
+    })
+  }
+
+  /**
+   * A completion after signing did not give an order. Counts it and says when reconciliation may try again
+   * (null: no more tries; the exception waits for the merchant).
+   */
+  async recordCompletionFailure(
+    id: string,
+    error: string,
+    now: Date = new Date()
+  ): Promise<{ attempts: number; nextAt: Date | null }> {
+    const application = await this.retrieveFinancingApplication(id)
+    const attempts = application.completion_attempts + 1
+    const nextAt = nextCompletionAt(attempts, now)
+    await this.updateFinancingApplications({
+      id,
+      completion_attempts: attempts,
+      completion_error: error,
+      next_completion_at: nextAt,
+    })
+    return { attempts, nextAt }
+  }
+
+  /**
+   * The cart became the order: links it, and closes a completion-failed exception the plugin opened
+   * earlier (the merchant fixed the cause, a later try worked).
+   */
+  async recordCompletion(id: string, orderId: string, now: Date = new Date()): Promise<void> {
+    const application = await this.retrieveFinancingApplication(id)
+    const update: Record<string, unknown> = { id, order_id: orderId, next_completion_at: null }
+    if (application.exception_reason === "completion_failed" && !application.exception_resolution) {
+      Object.assign(update, {
+        exception_resolution: "resolved",
+        exception_resolved_at: now,
+        exception_resolved_by: "system",
+      })
+    }
+    await this.updateFinancingApplications(update as { id: string })
+  }
+
+  /** A status callback arrived: a sync already running must read the status once more before it stops. */
+  @InjectManager()
+  async requestSync(
+    id: string,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET sync_requested_at = ? WHERE id = ?`,
+      [now, id]
+    )
+  }
+
+  /** Whether a callback asked for a sync after `since` (a sync that started reading then missed it). */
+  async syncRequestedSince(id: string, since: Date): Promise<boolean> {
+    const application = await this.retrieveFinancingApplication(id, { select: ["sync_requested_at"] })
+    const requested = application.sync_requested_at
+    return Boolean(requested && new Date(requested).getTime() > since.getTime())
   }
 
   /** A merchant's retry of a failed action (after fixing what the service refused): due again now. */

@@ -1,5 +1,6 @@
 import type { InferTypeOf } from "@medusajs/framework/types"
 
+import type { FinancedFingerprints } from "../../domain/checkout/financed-fingerprint"
 import type { ActionKind } from "../../domain/post-sale/action-kinds"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
 import type { FinancingAction } from "./models/financing-action"
@@ -47,3 +48,11 @@ export interface ActionRecordInput {
 }
 
 export type ApplicationFilters = { public_id?: string; order_id?: string; payment_session_id?: string }
+
+export interface OpenApplicationInput {
+  paymentCollectionId: string
+  cartId: string
+  /** The cart total the application is made for, in dollars. */
+  amount: number
+  fingerprints: FinancedFingerprints
+}
