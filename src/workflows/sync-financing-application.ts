@@ -5,13 +5,16 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
 import { markFinancingSessionStep } from "./steps/mark-financing-session"
 import { processFinancingPaymentStep } from "./steps/process-financing-payment"
+import {
+  type ReadFinancingApplicationInput,
+  readFinancingApplicationStep,
+} from "./steps/read-financing-application"
 import { recordFinancingApplicationStep } from "./steps/record-financing-application"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
-import { type ReadFinancingSessionInput, readFinancingSessionStep } from "./steps/read-financing-session"
 
-export const syncFinancingSessionWorkflowId = "retail-financing-sync-session"
+export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
-export type SyncFinancingSessionInput = ReadFinancingSessionInput
+export type SyncFinancingApplicationInput = ReadFinancingApplicationInput
 
 /** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
 const LOCK_WAIT_SECONDS = 120
@@ -24,25 +27,28 @@ const LOCK_TTL_SECONDS = 120
  */
 const LOCK_RETRY_SECONDS = 0.05
 
+/** The lock of one ledger application: every sync of it (callback or reconciliation) holds it. */
+export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
+
 /**
- * Syncs one financing payment session with its application's status at the service, holding a lock on the
- * session so that duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are
- * handled one after another, each seeing what the one before it did.
+ * Syncs one ledger application with its status at the service, holding a lock on the application so that
+ * duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are handled one after
+ * another, each seeing what the one before it did.
  *
- * It reads the session and the status (never from a callback's body), records the status in the ledger,
- * sends the queued returns a settled return released, and records a decline, an expiry or an error on the
- * session (Medusa then refuses to complete the cart with it, and the storefront can offer another way to
- * pay). A signed contract then goes through Medusa's processPaymentWorkflow, which completes the cart into
- * an order; a funded one is captured. The lock is released at the end, or by compensation when a step
- * fails.
+ * It reads the application, its live payment session and the status (never from a callback's body), records
+ * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
+ * expiry or an error on the session (Medusa then refuses to complete the cart with it, and the storefront
+ * can offer another way to pay). A signed contract then goes through Medusa's processPaymentWorkflow, which
+ * completes the cart into an order; a funded one is captured. The lock is released at the end, or by
+ * compensation when a step fails.
  */
-export const syncFinancingSessionWorkflow = createWorkflow(
-  syncFinancingSessionWorkflowId,
-  (input: SyncFinancingSessionInput) => {
+export const syncFinancingApplicationWorkflow = createWorkflow(
+  syncFinancingApplicationWorkflowId,
+  (input: SyncFinancingApplicationInput) => {
     const lock = transform({ input }, ({ input }) => ({
-      key: `retail-financing:session:${input.session_id}`,
+      key: applicationLockKey(input.application_id),
       // One owner per run: a run whose lock outlived its TTL can then never release the next holder's.
-      ownerId: `${syncFinancingSessionWorkflowId}:${randomUUID()}`,
+      ownerId: `${syncFinancingApplicationWorkflowId}:${randomUUID()}`,
       timeout: LOCK_WAIT_SECONDS,
       ttl: LOCK_TTL_SECONDS,
       retryInterval: LOCK_RETRY_SECONDS,
@@ -51,33 +57,34 @@ export const syncFinancingSessionWorkflow = createWorkflow(
     }))
     acquireLockStep(lock)
 
-    const state = readFinancingSessionStep(input)
+    const state = readFinancingApplicationStep(input)
     const releasedActionIds = recordFinancingApplicationStep({ state })
     sendFinancingActionsStep({ action_ids: releasedActionIds })
 
     when("mark-declined-expired-or-progress", { state }, ({ state }) =>
-      ["fail", "cancel", "record"].includes(state.action)
+      Boolean(state.session && ["fail", "cancel", "record"].includes(state.action))
     ).then(() => {
       markFinancingSessionStep(
         transform({ state }, ({ state }) => ({
-          state,
+          session: state.session!,
+          application_status: state.application_status,
           status:
             state.action === "fail"
               ? ("error" as const)
               : state.action === "cancel"
                 ? ("canceled" as const)
-                : state.session_status,
+                : state.session!.status,
         }))
       )
     })
 
     when("process-signed-or-funded-payment", { state }, ({ state }) =>
-      ["authorize", "capture"].includes(state.action)
+      Boolean(state.session && ["authorize", "capture"].includes(state.action))
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
-          session_id: state.session_id,
-          amount: state.amount,
+          session_id: state.session!.id,
+          amount: state.session!.amount,
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
         }))
       )
