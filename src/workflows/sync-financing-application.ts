@@ -10,6 +10,7 @@ import {
   readFinancingApplicationStep,
 } from "./steps/read-financing-application"
 import { recordFinancingApplicationStep } from "./steps/record-financing-application"
+import { recordRepairedOrderStep } from "./steps/record-repaired-order"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
@@ -39,7 +40,8 @@ export const applicationLockKey = (applicationId: string) => `retail-financing:a
  * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
  * expiry or an error on the session (Medusa then refuses to complete the cart with it, and the storefront
  * can offer another way to pay). A signed contract then goes through Medusa's processPaymentWorkflow, which
- * completes the cart into an order; a funded one is captured. The lock is released at the end, or by
+ * completes the cart into an order; a funded one is captured. An order that exists without its payment
+ * (Medusa stopped between the two) is authorized, linked in the ledger and given its post-sale actions. The lock is released at the end, or by
  * compensation when a step fails.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
@@ -86,6 +88,22 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           session_id: state.session!.id,
           amount: state.session!.amount,
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
+        }))
+      )
+    })
+
+    when("link-repaired-order", { state }, ({ state }) =>
+      Boolean(
+        state.session &&
+        !state.session.has_payment &&
+        state.order_id &&
+        ["authorize", "capture"].includes(state.action)
+      )
+    ).then(() => {
+      recordRepairedOrderStep(
+        transform({ state }, ({ state }) => ({
+          application_id: state.application_id,
+          order_id: state.order_id!,
         }))
       )
     })
