@@ -3,9 +3,12 @@ import { randomUUID } from "node:crypto"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
+import { captureFinancedPaymentStep } from "./steps/capture-financed-payment"
+import { type CompletionOutcome, completeFinancedCartStep } from "./steps/complete-financed-cart"
 import { markFinancingSessionStep } from "./steps/mark-financing-session"
 import { processFinancingPaymentStep } from "./steps/process-financing-payment"
 import {
+  type FinancingApplicationState,
   type ReadFinancingApplicationInput,
   readFinancingApplicationStep,
 } from "./steps/read-financing-application"
@@ -16,6 +19,11 @@ import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
 export type SyncFinancingApplicationInput = ReadFinancingApplicationInput
+
+export type SyncFinancingApplicationResult = FinancingApplicationState & {
+  /** What a completion of the cart gave, when one was tried. */
+  completion: CompletionOutcome | null
+}
 
 /** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
 const LOCK_WAIT_SECONDS = 120
@@ -31,6 +39,9 @@ const LOCK_RETRY_SECONDS = 0.05
 /** The lock of one ledger application: every sync of it (callback or reconciliation) holds it. */
 export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
 
+const isSignature = (state: FinancingApplicationState) =>
+  Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
+
 /**
  * Syncs one ledger application with its status at the service, holding a lock on the application so that
  * duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are handled one after
@@ -39,10 +50,10 @@ export const applicationLockKey = (applicationId: string) => `retail-financing:a
  * It reads the application, its live payment session and the status (never from a callback's body), records
  * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
  * expiry or an error on the session (Medusa then refuses to complete the cart with it, and the storefront
- * can offer another way to pay). A signed contract then goes through Medusa's processPaymentWorkflow, which
- * completes the cart into an order; a funded one is captured. An order that exists without its payment
- * (Medusa stopped between the two) is authorized, linked in the ledger and given its post-sale actions. The lock is released at the end, or by
- * compensation when a step fails.
+ * can offer another way to pay). A signed contract then completes the cart into an order (a failure is
+ * counted and tried again only after a delay, a bounded number of times); a funded one is captured. An order
+ * that exists without its payment (Medusa stopped between the two) is authorized, linked in the ledger and
+ * given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
@@ -80,8 +91,20 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
-    when("process-signed-or-funded-payment", { state }, ({ state }) =>
-      Boolean(state.session && ["authorize", "capture"].includes(state.action))
+    const completion = when("complete-signed-cart", { state }, ({ state }) =>
+      Boolean(isSignature(state) && !state.order_id && state.cart_id && state.completion_due)
+    ).then(() =>
+      completeFinancedCartStep(
+        transform({ state }, ({ state }) => ({
+          application_id: state.application_id,
+          public_id: state.public_id,
+          cart_id: state.cart_id!,
+        }))
+      )
+    )
+
+    when("repair-order-without-payment", { state }, ({ state }) =>
+      Boolean(isSignature(state) && state.order_id && !state.session!.has_payment)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -90,16 +113,6 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
         }))
       )
-    })
-
-    when("link-repaired-order", { state }, ({ state }) =>
-      Boolean(
-        state.session &&
-        !state.session.has_payment &&
-        state.order_id &&
-        ["authorize", "capture"].includes(state.action)
-      )
-    ).then(() => {
       recordRepairedOrderStep(
         transform({ state }, ({ state }) => ({
           application_id: state.application_id,
@@ -108,7 +121,25 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
+    when("capture-funded-payment", { state, completion }, ({ state, completion }) =>
+      Boolean(
+        isSignature(state) &&
+        state.action === "capture" &&
+        ((state.order_id && state.session!.has_payment) || completion?.outcome === "order")
+      )
+    ).then(() => {
+      captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
+    })
+
     releaseLockStep(lock)
-    return new WorkflowResponse(state)
+    const result = transform(
+      { state, completion },
+      ({ state, completion }): SyncFinancingApplicationResult => {
+        // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
+        const waiting = isSignature(state) && !state.order_id && !state.completion_due
+        return { ...state, action: waiting ? "none" : state.action, completion: completion ?? null }
+      }
+    )
+    return new WorkflowResponse(result)
   }
 )

@@ -4,6 +4,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { rememberStatus } from "../../config/recent-status"
 import { isFinancingProviderId } from "../../config/provider-id"
+import { completionDue } from "../../domain/checkout/completion-retry"
 import { type SessionAction, sessionActionFor } from "../../domain/checkout/session-action"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 import { toCents } from "../../domain/money"
@@ -52,6 +53,8 @@ export interface FinancingApplicationState {
   read_started_at: string | null
   /** The order the cart became, if it did. */
   order_id: string | null
+  /** Whether completing the cart may be tried now (see domain/checkout/completion-retry.ts). */
+  completion_due: boolean
   action: SessionAction
 }
 
@@ -106,6 +109,7 @@ export const readFinancingApplicationStep = createStep(
       application,
       read_started_at: readStartedAt,
       order_id: orderId,
+      completion_due: completionDue(ledger, new Date()),
       action,
     }
     return new StepResponse(state)
