@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto"
 
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
@@ -20,6 +19,7 @@ import {
   sessionById,
   setStock,
   startFinancedCart,
+  watchLogs,
 } from "../helpers"
 
 /*
@@ -32,22 +32,7 @@ financingIntegrationSuite({
   seed: "checkout",
   stopJobs: "reconcile",
   testSuite: ({ api, getContainer, financing, seed }) => {
-    let warnings: string[]
-    let restoreWarn: () => void
-    beforeEach(() => {
-      // The real logger, watched: every warning still goes where it went.
-      const logger = getContainer().resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      const warn = logger.warn.bind(logger)
-      warnings = []
-      logger.warn = (message: string, ...rest: unknown[]) => {
-        warnings.push(message)
-        return (warn as (...args: unknown[]) => void)(message, ...rest)
-      }
-      restoreWarn = () => {
-        logger.warn = warn
-      }
-    })
-    afterEach(() => restoreWarn())
+    const logs = watchLogs(getContainer)
 
     const reconcile = async (container: MedusaContainer) =>
       (await reconcileFinancingSessionsWorkflow(container).run()).result
@@ -116,7 +101,7 @@ financingIntegrationSuite({
       const nextAt = new Date(failed.next_completion_at!).getTime()
       expect(nextAt).toBeGreaterThan(Date.now() + 30_000)
       expect(nextAt).toBeLessThanOrEqual(Date.now() + 60_000)
-      const exceptionLogs = () => warnings.filter((line) => line.includes(second.publicId))
+      const exceptionLogs = () => logs.mentioning(second.publicId).warn
       expect(exceptionLogs()).toHaveLength(1)
       expect(exceptionLogs()[0]).toContain("completion_failed")
       expect(exceptionLogs()[0]).toContain(failed.id)
