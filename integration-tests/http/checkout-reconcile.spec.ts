@@ -5,6 +5,7 @@ import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcil
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
   SANDBOX_CREDENTIALS,
+  SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
   financingIntegrationSuite,
   moveApplication,
@@ -13,6 +14,8 @@ import {
   paymentsOfSession,
   sessionById,
   startFinancedCart,
+  financingLedger,
+  watchLogs,
 } from "../helpers"
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
@@ -29,6 +32,8 @@ financingIntegrationSuite({
   // The tests run reconciliation themselves, exactly when they mean to.
   stopJobs: "reconcile",
   testSuite: ({ api, getContainer, financing, seed }) => {
+    const logs = watchLogs(getContainer)
+
     /** A cart with items, shipping, a promotion and tax, and a financing session started on it. */
     const financedCart = () =>
       startFinancedCart(api, seed, {
@@ -93,7 +98,7 @@ financingIntegrationSuite({
         }
 
         const run = await serviceCallsDuring(() => reconcileFinancingApplications(container))
-        expect(run.result).toEqual({ days: 1, sessions: 5, synced: 4, failed: 0 })
+        expect(run.result).toEqual({ days: 1, applications: 5, synced: 4, failed: 0 })
         const today = new Date().toISOString().slice(0, 10)
         expect(run.lists.map((call) => call.path)).toEqual([
           `/v2/applications/from/${SANDBOX_CREDENTIALS.storeCode}/at/${today}`,
@@ -137,7 +142,7 @@ financingIntegrationSuite({
 
         // A second run finds nothing left to do: still one list call, and no status read at all.
         const again = await serviceCallsDuring(() => reconcileFinancingApplications(container))
-        expect(again.result).toEqual({ days: 1, sessions: 2, synced: 0, failed: 0 })
+        expect(again.result).toEqual({ days: 1, applications: 2, synced: 0, failed: 0 })
         expect(again.lists).toHaveLength(1)
         expect(again.statusReads).toBe(0)
         expect(await orderCount(container)).toBe(2)
@@ -185,6 +190,58 @@ financingIntegrationSuite({
         expect(await orderIdsOfCart(container, late.cart.id)).toHaveLength(1)
         expect(await orderCount(container)).toBe(3)
         expect(await paymentsOfSession(container, late.session.id)).toHaveLength(1)
+      })
+
+      it("sessions Medusa deleted: a signed one becomes one session_deleted exception, an unsigned one is recorded; no error log, not listed again", async () => {
+        const container = getContainer()
+        const signed = await financedCart()
+        const unsigned = await financedCart()
+        // A first run while the sessions live: the ledger knows both (as it does from creation onwards).
+        await reconcileFinancingApplications(container)
+        // Both shoppers choose another way to pay: Medusa deletes their financing sessions.
+        for (const { collection } of [signed, unsigned]) {
+          await api.post(
+            `/store/payment-collections/${collection.id}/payment-sessions`,
+            { provider_id: SYSTEM_PAYMENT_PROVIDER_ID },
+            { headers: seed.headers }
+          )
+        }
+        await moveWithoutCallbacks(signed.publicId, "SignedWaitingForInvoice", 2)
+        await moveWithoutCallbacks(unsigned.publicId, "Approved", 1)
+
+        const run = await reconcileFinancingApplications(container)
+        expect(run).toEqual({ days: 1, applications: 2, synced: 2, failed: 0 })
+        const ledger = financingLedger(container)
+        const [signedRow] = await ledger.listFinancingApplications({ public_id: signed.publicId })
+        const [unsignedRow] = await ledger.listFinancingApplications({ public_id: unsigned.publicId })
+        expect(signedRow).toEqual(
+          expect.objectContaining({ exception_reason: "session_deleted", order_id: null })
+        )
+        expect(unsignedRow).toEqual(expect.objectContaining({ status: "Approved", exception_reason: null }))
+        expect(logs.mentioning(signed.publicId).warn).toHaveLength(1)
+        expect(logs.mentioning(unsigned.publicId).warn).toEqual([])
+        expect(logs.error).toEqual([])
+        expect(await orderCount(container)).toBe(0)
+
+        // The exception waits for the merchant: later runs no longer list it. The unsigned one is followed
+        // until it expires, without a word in the log.
+        const again = await reconcileFinancingApplications(container)
+        expect(again).toEqual({ days: 1, applications: 1, synced: 0, failed: 0 })
+        await moveWithoutCallbacks(unsigned.publicId, "Expired", 2)
+        expect(await reconcileFinancingApplications(container)).toEqual({
+          days: 1,
+          applications: 1,
+          synced: 1,
+          failed: 0,
+        })
+        expect(await reconcileFinancingApplications(container)).toEqual({
+          days: 0,
+          applications: 0,
+          synced: 0,
+          failed: 0,
+        })
+        expect(logs.mentioning(signed.publicId).warn).toHaveLength(1)
+        expect(logs.error).toEqual([])
       })
     })
   },

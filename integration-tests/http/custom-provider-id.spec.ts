@@ -103,7 +103,7 @@ financingIntegrationSuite({
 
           const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
 
-          expect(report).toEqual({ days: 1, sessions: 1, synced: 1, failed: 0 })
+          expect(report).toEqual({ days: 1, applications: 1, synced: 1, failed: 0 })
           expect(await orderIdsOfCart(container, cart.id)).toHaveLength(1)
         } finally {
           await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })

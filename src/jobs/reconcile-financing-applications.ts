@@ -19,7 +19,7 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
         const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
         if (report.synced > 0 || report.failed > 0) {
           logger.info(
-            `retail-financing: reconciled ${report.sessions} open sessions over ${report.days} days: ` +
+            `retail-financing: reconciled ${report.applications} open applications over ${report.days} days: ` +
               `${report.synced} updated, ${report.failed} failed`
           )
         }

@@ -48,3 +48,14 @@ export function acceptsStatus(recorded: ApplicationStatusValue, observed: Applic
 export function settlesReturn(recorded: ApplicationStatusValue, observed: ApplicationStatusValue): boolean {
   return recorded === "PendingReturn" && observed !== "PendingReturn"
 }
+
+/**
+ * Statuses after which checkout has nothing left to do for an application: it ended unsigned, or its
+ * contract is under return (the return job follows those). Reconciliation of checkouts skips them.
+ */
+export const CHECKOUT_ENDED_STATUSES: readonly ApplicationStatusValue[] = APPLICATION_STATUSES.filter(
+  (status) => {
+    const stage = applicationStageOf(status)
+    return ENDED_UNSIGNED.has(stage) || stage === "returning" || stage === "returned"
+  }
+)

@@ -15,7 +15,7 @@ import {
   readSincePendingReturn,
   statusHistoryOf,
 } from "./application-record"
-import { acceptsStatus, settlesReturn } from "./ledger-status"
+import { CHECKOUT_ENDED_STATUSES, acceptsStatus, settlesReturn } from "./ledger-status"
 import type { ContractExceptionReason, ExceptionResolution } from "../../domain/checkout/contract-exceptions"
 import { nextCompletionAt } from "../../domain/checkout/completion-retry"
 import { settleReturns as settlementOf } from "./return-queue"
@@ -27,6 +27,7 @@ import type {
   LedgerAction,
   LedgerApplication,
   OpenApplicationInput,
+  ReconcilableApplicationRow,
 } from "./types"
 
 type InjectedDependencies = { logger: Logger }
@@ -413,6 +414,33 @@ export default class RetailFinancingModuleService extends MedusaService({
     const application = await this.retrieveFinancingApplication(id, { select: ["sync_requested_at"] })
     const requested = application.sync_requested_at
     return Boolean(requested && new Date(requested).getTime() > since.getTime())
+  }
+
+  /**
+   * Applications whose checkout may still change Medusa, for reconciliation: created at the service since
+   * `since`, not ended unsigned nor under return, and either without an exception or with a failed completion
+   * whose next try is due. Superseded ones stay (their signature must still become an exception), and so do
+   * ones with an order (a funded one still has to be captured; the caller leaves out captured payments).
+   * Oldest first.
+   */
+  @InjectManager()
+  async reconcilableApplications(
+    since: Date,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ReconcilableApplicationRow[]> {
+    const ended = CHECKOUT_ENDED_STATUSES.map(() => "?").join(", ")
+    return sharedContext.manager!.execute(
+      `SELECT id, public_id, payment_session_id, order_id, status, created_at
+         FROM retail_financing_application
+        WHERE deleted_at IS NULL AND public_id IS NOT NULL AND created_at >= ?
+          AND status NOT IN (${ended})
+          AND (exception_reason IS NULL
+            OR (exception_reason = 'completion_failed' AND exception_resolution IS NULL
+                AND next_completion_at <= ?))
+        ORDER BY created_at`,
+      [since, ...CHECKOUT_ENDED_STATUSES, now]
+    )
   }
 
   /** A merchant's retry of a failed action (after fixing what the service refused): due again now. */

@@ -56,3 +56,13 @@ export interface OpenApplicationInput {
   amount: number
   fingerprints: FinancedFingerprints
 }
+
+/** An application reconciliation may have to sync (see the module service's reconcilableApplications). */
+export interface ReconcilableApplicationRow {
+  id: string
+  public_id: string
+  payment_session_id: string | null
+  order_id: string | null
+  status: ApplicationStatusValue
+  created_at: Date
+}
