@@ -303,8 +303,12 @@ financingIntegrationSuite({
         expect(answers.map(({ status }) => status)).toEqual(Array(100).fill(200))
         expect(answers.filter(({ body }) => body.action === "authorize")).toHaveLength(1)
         expect(answers.filter(({ body }) => body.action === "none")).toHaveLength(99)
-        // Each callback re-reads the status, once; authorizing takes the read its callback just made.
-        expect(financing.serviceRequests.count("GET", STATUS_READ) - statusReadsBefore).toBe(100)
+        // Callbacks that arrive together share reads: the lock's holder reads once for itself and once more
+        // for all that came while it worked, so a batch of 25 costs one or two reads, never 25 (authorizing
+        // takes the read just made).
+        const reads = financing.serviceRequests.count("GET", STATUS_READ) - statusReadsBefore
+        expect(reads).toBeGreaterThanOrEqual(4)
+        expect(reads).toBeLessThanOrEqual(8)
 
         const orderIds = await orderIdsOfCart(container, target.cart.id)
         expect(orderIds).toHaveLength(1)

@@ -22,7 +22,13 @@ import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
-export type SyncFinancingApplicationInput = ReadFinancingApplicationInput
+export type SyncFinancingApplicationInput = ReadFinancingApplicationInput & {
+  /**
+   * The caller holds the application's lock already (see checkout/run-application-sync.ts, which reads
+   * again for callbacks that arrive meanwhile): the workflow then takes none of its own.
+   */
+  lock_held?: boolean
+}
 
 export type SyncFinancingApplicationResult = FinancingApplicationState & {
   /** What a completion of the cart gave, when one was tried. */
@@ -34,7 +40,7 @@ export type SyncFinancingApplicationResult = FinancingApplicationState & {
 /** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
 const LOCK_WAIT_SECONDS = 120
 /** A lock whose holder died frees itself after this; longer than the slowest sync, like the wait. */
-const LOCK_TTL_SECONDS = 120
+export const LOCK_TTL_SECONDS = 120
 /**
  * How often a queued sync tries the lock again. Duplicate callbacks arrive together and most syncs take a
  * few tens of milliseconds, so the default 0.3 s made a burst of them wait mostly on the poll; each try
@@ -80,7 +86,9 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       // Lock steps do nothing in a sub-workflow unless told to; this lock must hold however the sync runs.
       executeOnSubWorkflow: true,
     }))
-    acquireLockStep(lock)
+    when("lock-application", { input }, ({ input }) => !input.lock_held).then(() => {
+      acquireLockStep(lock)
+    })
 
     const state = readFinancingApplicationStep(input)
     const releasedActionIds = recordFinancingApplicationStep({ state })
@@ -156,7 +164,9 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
     })
 
-    releaseLockStep(lock)
+    when("unlock-application", { input }, ({ input }) => !input.lock_held).then(() => {
+      releaseLockStep(lock)
+    })
     const result = transform(
       { state, completion, verdict, exception },
       ({ state, completion, verdict, exception }): SyncFinancingApplicationResult => {

@@ -396,7 +396,10 @@ export default class RetailFinancingModuleService extends MedusaService({
     await this.updateFinancingApplications(update as { id: string })
   }
 
-  /** A status callback arrived: a sync already running must read the status once more before it stops. */
+  /**
+   * A status callback (or a reconciliation run) asks for the application to be synced: the sync holding the
+   * application's lock reads the status once more before it lets go, so the request is never lost.
+   */
   @InjectManager()
   async requestSync(
     id: string,
@@ -409,11 +412,22 @@ export default class RetailFinancingModuleService extends MedusaService({
     )
   }
 
-  /** Whether a callback asked for a sync after `since` (a sync that started reading then missed it). */
-  async syncRequestedSince(id: string, since: Date): Promise<boolean> {
-    const application = await this.retrieveFinancingApplication(id, { select: ["sync_requested_at"] })
-    const requested = application.sync_requested_at
-    return Boolean(requested && new Date(requested).getTime() > since.getTime())
+  /**
+   * Takes the pending sync requests, if any, just before a status read starts: that read serves every request
+   * made until now. Returns false when there was none (a read started after the caller's request already
+   * served it). One UPDATE decides, so two holders never both take the same requests.
+   */
+  @InjectManager()
+  async claimSyncRequest(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET sync_requested_at = NULL
+        WHERE id = ? AND sync_requested_at IS NOT NULL RETURNING id`,
+      [id]
+    )
+    return rows.length === 1
   }
 
   /**

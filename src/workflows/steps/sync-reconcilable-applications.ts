@@ -3,7 +3,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { describeFailure } from "../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { syncFinancingApplicationWorkflow } from "../sync-financing-application"
+import { actionOf, runApplicationSync } from "../checkout/run-application-sync"
 import type { ReconcilableApplication } from "./list-reconcilable-applications"
 
 export interface ReconciliationReport {
@@ -18,8 +18,9 @@ export interface ReconciliationReport {
 /**
  * Syncs each application through the sync workflow, exactly as a callback would. Applications are grouped by
  * the day they were created, and each day is read with one call (endpoint 6), not one status read per
- * application; the listed status is handed to the sync. Each application runs as its own workflow, so it
- * takes its own lock and one failure is counted and logged without stopping the others.
+ * application; the listed status is handed to the sync. Each application is synced as a callback would be
+ * (runApplicationSync, under its own lock), so one failure is counted and logged without stopping the
+ * others.
  */
 export const syncReconcilableApplicationsStep = createStep(
   "sync-reconcilable-applications",
@@ -49,14 +50,13 @@ export const syncReconcilableApplicationsStep = createStep(
         try {
           // Missing from its day's list (the service may date applications in another time zone): the sync
           // reads its status on its own rather than never see it again.
-          const { result } = await syncFinancingApplicationWorkflow(container).run({
-            input: {
-              application_id: application.application_id,
-              known_application: read,
-              known_read_started_at: read && listedAt,
-            },
+          // A callback's sync holding the application reads the status again for this run's request.
+          const sync = await runApplicationSync(container, {
+            application_id: application.application_id,
+            known_application: read,
+            known_read_started_at: read && listedAt,
           })
-          if (result.action !== "none") report.synced += 1
+          if (!sync.queued && actionOf(sync.passes) !== "none") report.synced += 1
         } catch (error) {
           report.failed += 1
           logger.warn(

@@ -2,8 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
+import { describeFailure } from "../../../../../domain/post-sale/action-retry"
 import { resolveFinancingApplication } from "../../../../../workflows/checkout/resolve-financing-application"
-import { syncFinancingApplicationWorkflow } from "../../../../../workflows/sync-financing-application"
+import { actionOf, runApplicationSync } from "../../../../../workflows/checkout/run-application-sync"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -14,6 +15,9 @@ import {
  * payment session's for applications created before the ledger knew them from the start) and a proof made
  * for that key; anything else is refused at once, with no effect. The body is never read: the status is read
  * again from the service, so a forged or replayed body can change nothing.
+ *
+ * Callbacks that arrive together are coalesced (runApplicationSync): 200 with what was done, or 202 when
+ * another sync of the application holds it and reads again for this one. Never a 500 for a busy lock.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { key, proof } = req.params
@@ -36,8 +40,18 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.status(410).json({ type: "not_found", message: "This payment session no longer exists." })
     return
   }
-  const { result } = await syncFinancingApplicationWorkflow(req.scope).run({
-    input: { application_id: applicationId },
-  })
-  res.status(200).json({ received: true, action: result.action })
+  try {
+    const sync = await runApplicationSync(req.scope, { application_id: applicationId })
+    if (sync.queued) {
+      // Another sync of this application is running and reads the status again for this callback.
+      res.status(202).json({ received: true, queued: true })
+      return
+    }
+    res.status(200).json({ received: true, action: actionOf(sync.passes) })
+  } catch (error) {
+    // A lock held too long (a cart completion under a slow service) is not this callback's failure: the
+    // next callback or reconciliation syncs again. Anything else is a real error.
+    if (!/acquiring lock|acquire lock/i.test(describeFailure(error))) throw error
+    res.status(202).json({ received: true, queued: true })
+  }
 }
