@@ -346,5 +346,20 @@ describe("medusa-plugin.json", () => {
         { kind: "widget", zone: ["order.details.side.after"], file: "src/admin/widgets/thing.tsx" },
       ])
     })
+
+    // The post-sale subscriber listens to every cause's events and takes each event's text from its cause.
+    it("describes a subscriber's events by its eventDescriptions, else by its handler's doc comment", () => {
+      write(
+        "src/subscribers/many.ts",
+        `/** Handles them all. */\nexport default async function handler() {}\n` +
+          `export const config = { event: ["a.happened", "b.happened"] }\n` +
+          `export const eventDescriptions = { "a.happened": "What A means." }\n`
+      )
+
+      expect(manifestEvents(scratch)).toEqual([
+        { event: "a.happened", subscriber: "src/subscribers/many.ts", description: "What A means." },
+        { event: "b.happened", subscriber: "src/subscribers/many.ts", description: "Handles them all." },
+      ])
+    })
   })
 })
