@@ -2,7 +2,12 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
-/** The first fulfillment of a financed order uploads its invoice (endpoint 8), unless invoiceOn says otherwise. */
+/**
+ * The invoice (endpoint 8), on the first fulfillment unless `invoiceOn` is `order_placed`: a PDF generated
+ * with pdfkit from the order: store, order number and date, customer, the application's own lines,
+ * subtotal, sales tax, total.
+ * @oncePer order
+ */
 export default async function financingFulfillmentCreated({
   event,
   container,

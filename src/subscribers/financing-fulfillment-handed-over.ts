@@ -3,8 +3,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
 /**
- * A shipment (method Shipped) or a fulfillment marked delivered without one (pickup, local delivery: Direct)
- * sends delivery information (endpoint 9), once per fulfillment whichever event comes first.
+ * Delivery information (endpoint 9) when a fulfillment is shipped or delivered without a shipment,
+ * whichever comes first: method Direct for `directDeliveryTypes` (pickup, local delivery), with the store
+ * address when the fulfillment has none; otherwise Shipped, with the carrier from `carrierMap`/`carriers`
+ * (omitted when unknown), the tracking number and the delivery address.
+ * @oncePer fulfillment
  */
 export default async function financingFulfillmentHandedOver({
   event,

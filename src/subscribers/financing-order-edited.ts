@@ -2,7 +2,10 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
-/** A confirmed edit that changes a signed order's total asks the service to redraft the contract. */
+/**
+ * Redraft request (endpoint 7) when a confirmed edit makes a signed order's total differ from the contract.
+ * @oncePer order version
+ */
 export default async function financingOrderEdited({
   event,
   container,

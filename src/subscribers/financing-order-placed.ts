@@ -2,7 +2,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
-/** Tells the service the order's number and id (endpoint 10), and uploads the invoice if so configured. */
+/**
+ * Order references: the order's display number and its id (endpoint 10); the invoice too (endpoint 8) when
+ * `invoiceOn` is `order_placed`.
+ * @oncePer order
+ */
 export default async function financingOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>) {
   await runPostSale(container, { type: "order_placed", order_id: event.data.id })
 }

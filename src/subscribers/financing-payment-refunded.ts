@@ -2,7 +2,10 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
-/** An admin refund not already covered by a received return asks the service for a return (endpoint 7). */
+/**
+ * Return request (endpoint 7) for the part of an admin refund that no received return covers.
+ * @oncePer refund
+ */
 export default async function financingPaymentRefunded({ event, container }: SubscriberArgs<{ id: string }>) {
   await runPostSale(container, { type: "payment_refunded", payment_id: event.data.id })
 }

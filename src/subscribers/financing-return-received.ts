@@ -2,7 +2,11 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
 import { runPostSale } from "../workflows/post-sale/run-post-sale"
 
-/** A received return of a financed order asks the service for a return (endpoint 7): Return or Partial. */
+/**
+ * Return request (endpoint 7) for a received return: Return when it brings the total returned to the
+ * financed amount, otherwise Partial with the amount.
+ * @oncePer return
+ */
 export default async function financingReturnReceived({
   event,
   container,
