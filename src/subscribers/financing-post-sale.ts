@@ -20,7 +20,10 @@ export const config: SubscriberConfig = {
   context: { subscriberId: "retail-financing-post-sale" },
 }
 
-/** Each event's line in medusa-plugin.json (scripts/manifest/subscribers.ts), from its cause's declaration. */
-export const eventDescriptions: Record<string, string> = Object.fromEntries(
-  [...POST_SALE_EVENTS].map(([event, declared]) => [event, declared.description])
+/**
+ * Each event's entry in medusa-plugin.json and its row in docs/after-the-sale.md (scripts/manifest/), from its
+ * cause's declaration.
+ */
+export const eventDocs: Record<string, { description: string; oncePer: string }> = Object.fromEntries(
+  [...POST_SALE_EVENTS].map(([event, { description, oncePer }]) => [event, { description, oncePer }])
 )

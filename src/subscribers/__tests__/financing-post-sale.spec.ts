@@ -45,7 +45,11 @@ describe("the post-sale subscriber", () => {
   it("refuses an event two causes declare, rather than letting one take it from the other", () => {
     const planner = (event: string): CausePlanner<PostSaleCause> => ({
       events: {
-        [event]: { description: "", toCause: () => ({ type: "order_placed", order_id: "order_1" }) },
+        [event]: {
+          description: "",
+          oncePer: "",
+          toCause: () => ({ type: "order_placed", order_id: "order_1" }),
+        },
       },
       orderOf: async () => null,
       plan: async () => [],

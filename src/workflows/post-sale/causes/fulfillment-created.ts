@@ -12,7 +12,10 @@ export const fulfillmentCreated: CausePlanner<FulfillmentCreatedCause> = {
   events: {
     "order.fulfillment_created": {
       description:
-        "The first fulfillment of a financed order uploads its invoice (endpoint 8), unless invoiceOn says otherwise.",
+        "The invoice (endpoint 8), on the first fulfillment unless `invoiceOn` is `order_placed`: a PDF " +
+        "generated with pdfkit from the order: store, order number and date, customer, the application's own " +
+        "lines, subtotal, sales tax, total.",
+      oncePer: "order",
       toCause: (data: { order_id: string; fulfillment_id: string }) => ({
         type: "fulfillment_created",
         order_id: data.order_id,

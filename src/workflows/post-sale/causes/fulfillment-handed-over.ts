@@ -11,8 +11,11 @@ export interface FulfillmentHandedOverCause {
 // Either event may come first, or alone; the cause key (one per fulfillment) makes the second record nothing.
 const HANDED_OVER: CauseEvent<FulfillmentHandedOverCause> = {
   description:
-    "A shipment (method Shipped) or a fulfillment marked delivered without one (pickup, local delivery: " +
-    "Direct) sends delivery information (endpoint 9), once per fulfillment whichever event comes first.",
+    "Delivery information (endpoint 9) when a fulfillment is shipped or delivered without a shipment, " +
+    "whichever comes first: method Direct for `directDeliveryTypes` (pickup, local delivery), with the store " +
+    "address when the fulfillment has none; otherwise Shipped, with the carrier from `carrierMap`/`carriers` " +
+    "(omitted when unknown), the tracking number and the delivery address.",
+  oncePer: "fulfillment",
   toCause: (data: { id: string }) => ({ type: "fulfillment_handed_over", fulfillment_id: data.id }),
 }
 

@@ -14,7 +14,8 @@ export const orderEdited: CausePlanner<OrderEditedCause> = {
   events: {
     "order-edit.confirmed": {
       description:
-        "A confirmed edit that changes a signed order's total asks the service to redraft the contract.",
+        "Redraft request (endpoint 7) when a confirmed edit makes a signed order's total differ from the contract.",
+      oncePer: "order version",
       toCause: (data: { order_id: string }) => ({ type: "order_edited", order_id: data.order_id }),
     },
   },

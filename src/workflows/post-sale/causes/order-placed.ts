@@ -12,7 +12,9 @@ export const orderPlaced: CausePlanner<OrderPlacedCause> = {
   events: {
     "order.placed": {
       description:
-        "Tells the service the order's number and id (endpoint 10), and uploads the invoice if so configured.",
+        "Order references: the order's display number and its id (endpoint 10); the invoice too (endpoint 8) " +
+        "when `invoiceOn` is `order_placed`.",
+      oncePer: "order",
       toCause: (data: { id: string }) => ({ type: "order_placed", order_id: data.id }),
     },
   },

@@ -61,7 +61,9 @@ export const returnReceived: CausePlanner<ReturnReceivedCause> = {
   events: {
     "order.return_received": {
       description:
-        "A received return of a financed order asks the service for a return (endpoint 7): Return or Partial.",
+        "Return request (endpoint 7) for a received return: Return when it brings the total returned to the " +
+        "financed amount, otherwise Partial with the amount.",
+      oncePer: "return",
       toCause: (data: { order_id: string; return_id: string }) => ({
         type: "return_received",
         order_id: data.order_id,
@@ -94,7 +96,9 @@ export const orderCanceled: CausePlanner<OrderCanceledCause> = {
   events: {
     "order.canceled": {
       description:
-        "Canceling a signed order returns whatever of the contract is not returned yet (endpoint 7).",
+        "Return request (endpoint 7), when a signed order is canceled, for whatever of the contract is not " +
+        "returned yet.",
+      oncePer: "order",
       toCause: (data: { id: string }) => ({ type: "order_canceled", order_id: data.id }),
     },
   },
@@ -116,7 +120,8 @@ export const paymentRefunded: CausePlanner<PaymentRefundedCause> = {
   events: {
     "payment.refunded": {
       description:
-        "An admin refund not already covered by a received return asks the service for a return (endpoint 7).",
+        "Return request (endpoint 7) for the part of an admin refund that no received return covers.",
+      oncePer: "refund",
       toCause: (data: { id: string }) => ({ type: "payment_refunded", payment_id: data.id }),
     },
   },

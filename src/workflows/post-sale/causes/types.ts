@@ -25,11 +25,17 @@ export interface PlanningContext<C extends Cause> extends OrderContext {
 
 /**
  * A Medusa event that raises a cause. The post-sale subscriber listens to every event a planner declares and
- * runs the cause it makes; `description` is the event's line in medusa-plugin.json.
+ * runs the cause it makes; `description` and `oncePer` are the event's entry in medusa-plugin.json and its
+ * row in the events table of docs/after-the-sale.md, both written by `npm run manifest`.
  */
 export interface CauseEvent<C extends Cause> {
-  /** What the event makes the plugin tell the service. */
+  /** What the event makes the plugin tell the service: the action in full, with its endpoint. */
   description: string
+  /**
+   * What the action is recorded once for however often the event comes (an order, a fulfillment...): the
+   * scope of the cause keys the planner gives its actions.
+   */
+  oncePer: string
   /**
    * The cause, from the event's data as Medusa emits it. Method syntax on purpose: each declaration names
    * its own event's data type (`{ id: string }`...), which the subscriber cannot know.
