@@ -296,7 +296,8 @@ describe("medusa-plugin.json", () => {
       } catch (error) {
         throw new Error(
           `${file}, section "${name}", is stale: run \`npm run manifest\` and commit the result. Its text ` +
-            "comes from the code (doc comments, option descriptions): change it there, not in the page.\n\n" +
+            "comes from the code (doc comments, option descriptions, the sandbox's SEEDED_DATA): change it there, " +
+            "not in the page.\n\n" +
             (error instanceof Error ? error.message : String(error))
         )
       }

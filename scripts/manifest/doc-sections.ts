@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from "../../src/lib/financing/endpoint-definition"
+import type { SeededData } from "../../src/sandbox/seed"
 import type { Manifest } from "./build-manifest"
 import { clientMethods } from "./client-methods"
 import { cell, type Table } from "./markdown-table"
@@ -80,12 +81,39 @@ function optionTable(manifest: Manifest): Table {
   ]
 }
 
-/** Every generated table in docs/, from the manifest and, for the client's methods, from its source. */
+/** A longer list would swamp its cell: the table gives its count, and its endpoint lists it. */
+const LISTED_AT_MOST = 10
+
+function seededDataTable(root: string): Table {
+  const { SEEDED_DATA } = loadModule(root, "src/sandbox/seed.ts") as {
+    SEEDED_DATA: Record<string, SeededData>
+  }
+  return [
+    ["Data", "Served at", "Seeded", "Notes"],
+    ...Object.values(SEEDED_DATA).map(({ name, servedAt, values, notes }) => [
+      cell(name),
+      code(servedAt),
+      values.length > LISTED_AT_MOST
+        ? `${values.length} (too many to list here)`
+        : cell(
+            `${values.length}: ` +
+              values.map(({ code: value, label }) => code(value) + (label ? ` "${label}"` : "")).join(", ")
+          ),
+      cell(notes),
+    ]),
+  ]
+}
+
+/**
+ * Every generated table in docs/: from the manifest, and, for the client's methods and the sandbox's seeded
+ * data, from their source.
+ */
 export function docSections(root: string, manifest: Manifest): DocSection[] {
   return [
     { file: "docs/admin.md", name: "admin-routes", table: adminRoutes(manifest) },
     { file: "docs/after-the-sale.md", name: "post-sale-events", table: postSaleEvents(manifest) },
     { file: "docs/client.md", name: "client-methods", table: clientMethodTable(root) },
     { file: "docs/configuration.md", name: "options", table: optionTable(manifest) },
+    { file: "docs/sandbox.md", name: "seeded-data", table: seededDataTable(root) },
   ]
 }

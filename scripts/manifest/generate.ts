@@ -23,8 +23,8 @@ function update(root: string, file: string, text: string): void {
 
 /**
  * `npm run manifest`: writes medusa-plugin.json from the code, then the reference tables of docs/ from the
- * same manifest and the client's source (each between its section's markers; the rest of the page is left
- * alone).
+ * same manifest, the client's source and the sandbox's seed (each between its section's markers; the rest
+ * of the page is left alone).
  */
 async function main(): Promise<void> {
   const root = join(__dirname, "../..")
