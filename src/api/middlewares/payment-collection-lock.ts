@@ -6,6 +6,7 @@ import type { ILockingModule, Logger, MedusaContainer } from "@medusajs/framewor
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 
 import type { RetailFinancingOptions } from "../../config/options"
+import { DEFAULT_RETRY_POLICY } from "../../lib/financing/retry-policy"
 
 /** How often a waiting session start tries the lock again: most starts take a few tens of milliseconds. */
 const RETRY_MS = 50
@@ -13,13 +14,16 @@ const RETRY_MS = 50
 const MARGIN_SECONDS = 60
 
 /**
- * The longest one session start can hold the lock: its token request with retries, the creation (never
- * retried: its outcome would be unknown) and Medusa's part. Also how long the next one waits for it.
+ * The longest one session start can hold the lock: its token request with its retries (each may wait for a
+ * Retry-After), the creation (never retried: its outcome would be unknown) and Medusa's part. Also how long
+ * the next one waits for it.
  */
 export function sessionStartLockSeconds(
   options: Pick<RetailFinancingOptions, "timeoutMs" | "maxRetries">
 ): number {
-  return Math.ceil(((options.maxRetries + 2) * options.timeoutMs) / 1000) + MARGIN_SECONDS
+  const callsMs =
+    (options.maxRetries + 2) * options.timeoutMs + options.maxRetries * DEFAULT_RETRY_POLICY.maxRetryAfterMs
+  return Math.ceil(callsMs / 1000) + MARGIN_SECONDS
 }
 
 /**
