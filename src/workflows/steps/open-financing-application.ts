@@ -11,8 +11,9 @@ export interface OpenFinancingApplicationInput {
   fingerprints: FinancedFingerprints
 }
 
-/** Why an application has no public id when the workflow stopped before its creation step said why. */
-export const CREATION_NOT_FINISHED = "the creation stopped before the financing service answered"
+/** Why an application has no public id when its workflow stopped and no step said why. */
+export const CREATION_NOT_FINISHED =
+  "the creation did not finish: the service's answer, if any, was not recorded"
 
 /**
  * Records the application in the ledger before the service is asked for it, so the ledger knows it
