@@ -126,6 +126,25 @@ describe("npm run demo", () => {
     })
   })
 
+  it("shows the merchant, in Settings > Retail financing, that every signed contract has its order", async () => {
+    const merchant = (session = await openPage(browser, urls.backend))
+    await withScreenshotOnFailure(merchant, "demo-settings", async () => {
+      await logIn(merchant, demo.admin)
+      await merchant.page.goto(`${urls.admin}/settings/retail-financing`)
+      const exceptions = merchant.page.getByTestId("rf-exceptions")
+      await exceptions.waitFor()
+      await expect(exceptions.getByTestId("rf-exceptions-none").innerText()).resolves.toBe(
+        "None: every signed contract has its order."
+      )
+      if (process.env.SCREENSHOT_DIR) {
+        await merchant.page.screenshot({
+          path: `${process.env.SCREENSHOT_DIR}/demo-settings.png`,
+          fullPage: true,
+        })
+      }
+    })
+  })
+
   it("stops on Ctrl-C: exits 0, frees its ports and leaves none of its processes running", async () => {
     const exit = await demo.interrupt(60_000)
     if (exit?.code !== 0 || exit.signal !== null) {

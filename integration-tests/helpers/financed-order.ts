@@ -20,7 +20,7 @@ import {
 export interface FinancedCart {
   cart: CheckoutCart
   collection: HttpTypes.StorePaymentCollection
-  session: { id: string; status: string; data: { publicId: string } }
+  session: { id: string; status: string; data: { publicId: string; applicationId: string } }
   /** The application the session started at the sandbox. */
   publicId: string
 }

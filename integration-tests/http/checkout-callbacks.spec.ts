@@ -244,8 +244,9 @@ financingIntegrationSuite({
 
         const url = new URL(target.callbackUrl)
         const base = `${url.origin}/hooks/retail-financing`
+        // The URL's key is the ledger's id of the application (forged keys below are named as sessions were).
         const [sessionId, proof] = url.pathname.split("/").slice(-2)
-        expect(sessionId).toBe(target.session.id)
+        expect(sessionId).toBe(target.session.data.applicationId)
         const otherProof = new URL(other.callbackUrl).pathname.split("/").pop()!
         const flip = (text: string, at: number) =>
           `${text.slice(0, at)}${text[at] === "A" ? "B" : "A"}${text.slice(at + 1)}`

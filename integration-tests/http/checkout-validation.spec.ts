@@ -16,7 +16,11 @@ import {
 /** medusa-config.ts: the storefront the plugin may send shoppers back to, and its return templates. */
 const STOREFRONT = "http://localhost:8000"
 
-type StoreSession = { id: string; amount: number; data: Record<string, unknown> & { publicId: string } }
+type StoreSession = {
+  id: string
+  amount: number
+  data: Record<string, unknown> & { publicId: string; applicationId: string }
+}
 type Answer = {
   status: number
   data: { type?: string; message?: string; payment_collection: { payment_sessions: StoreSession[] } }
@@ -249,7 +253,7 @@ financingIntegrationSuite({
             firstName: CHECKOUT_ADDRESS.first_name,
             lastName: CHECKOUT_ADDRESS.last_name,
             mobilePhone: CHECKOUT_ADDRESS.phone,
-            referenceNumber: session.id,
+            referenceNumber: session.data.applicationId,
             redirectUrl: returnUrl,
             cancelUrl: `${STOREFRONT}/checkout/financing/${cart.id}/cancel`,
           })

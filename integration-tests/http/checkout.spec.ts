@@ -66,7 +66,10 @@ financingIntegrationSuite({
             expect.stringMatching(/^Discount/),
           ])
         )
-        expect(application.callbackUrl).toContain(`/hooks/retail-financing/${session.id}/`)
+        // Keyed by the ledger's id of the application, which is also its reference number.
+        expect(session.data.applicationId).toMatch(/^rfapp_/)
+        expect(application.input.referenceNumber).toBe(session.data.applicationId)
+        expect(application.callbackUrl).toContain(`/hooks/retail-financing/${session.data.applicationId}/`)
 
         await moveApplication(financing.sandbox, session.data.publicId, "SignedWaitingForInvoice")
         // The callback is answered once Medusa has done its work: wait for the service to see it delivered.

@@ -59,14 +59,25 @@ export function declares(source: ts.SourceFile, name: string): boolean {
  */
 export function docOf(source: ts.SourceFile, name: string): string | undefined {
   const declaration = declarationOf(source, name)
-  if (!declaration) return undefined
+  return declaration && docText(declaration)
+}
+
+/** The doc comment of any node (a class member, say), on one line; its tags left out. */
+export function docText(node: ts.Node): string | undefined {
   const text = ts
-    .getJSDocCommentsAndTags(declaration)
+    .getJSDocCommentsAndTags(node)
     .filter(ts.isJSDoc)
     .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "")
     .join(" ")
     .replace(/\s+/g, " ")
     .trim()
+  return text || undefined
+}
+
+/** The text of a `@tag value` line in a node's doc comment, for a fact a sentence would blur. */
+export function docTag(node: ts.Node, tag: string): string | undefined {
+  const found = ts.getJSDocTags(node).find((candidate) => candidate.tagName.text === tag)
+  const text = found && ts.getTextOfJSDocComment(found.comment)?.replace(/\s+/g, " ").trim()
   return text || undefined
 }
 

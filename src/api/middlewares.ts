@@ -4,6 +4,7 @@ import {
   validateAndTransformQuery,
 } from "@medusajs/framework/http"
 
+import { AdminGetFinancingApplications } from "./admin/retail-financing/applications/validators"
 import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order_id]/returns/validators"
 import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
 import { invoiceUpload } from "./middlewares/invoice-upload"
@@ -30,6 +31,11 @@ export default defineMiddlewares({
       // Multipart: Medusa's JSON body parser must leave the stream to multer.
       bodyParser: false,
       middlewares: [invoiceUpload],
+    },
+    {
+      matcher: "/admin/retail-financing/applications",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(AdminGetFinancingApplications, {})],
     },
     {
       matcher: "/admin/retail-financing/phone-status",

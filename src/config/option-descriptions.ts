@@ -14,27 +14,29 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   password: "Password the service operator issued to the store. Never logged or returned to a browser.",
   storeCode: "The store's code at the financing service, sent with every application.",
   backendUrl:
-    "Public URL of this Medusa backend, from which the status-callback URL given to the service is built.",
-  callbackSecret: "At least 32 characters; authenticates the service's status callbacks to this backend.",
+    "Public URL of this Medusa backend; the service posts status changes to /hooks/retail-financing/... on it.",
+  callbackSecret:
+    "At least 32 characters; the key of the per-session proof in each status-callback URL (which authenticates the service's callbacks to this backend) and of the seal on prepared applications.",
   returnUrl:
     "Storefront page the shopper returns to after signing; must contain {cart_id} and use an allowed origin.",
   cancelUrl:
     "Storefront page the shopper returns to after leaving without signing; must contain {cart_id} and use an allowed origin.",
-  allowedRedirectOrigins: "Origins (scheme://host[:port]) the shopper may be sent back to.",
+  allowedRedirectOrigins:
+    "Storefront origins (scheme://host[:port], such as https://shop.example.com) the shopper may be sent back to.",
   minAmount: "Smallest cart total, in dollars, offered financing; at most maxAmount.",
   maxAmount: "Largest cart total, in dollars, offered financing.",
   allowedStates: "2-letter US state codes where financing is offered; all states when unset.",
   timeoutMs: "Timeout of one request to the financing service, in milliseconds (1000 to 120000).",
   maxRetries:
     "Retries of a failed read or idempotent write (0 to 5); an application creation is never re-sent.",
-  storeName: "Store name printed on generated invoices; the storeCode when unset.",
+  storeName: "Store name printed on generated invoices, at most 100 characters; the storeCode when unset.",
   storeAddress:
     "{ street, street2?, city, state, zip, phone? } printed on invoices, and the delivery address of orders handed over in the store (Direct).",
   invoiceOn:
     'When the generated invoice PDF is uploaded: "fulfillment" (the first fulfillment) or "order_placed".',
   invoiceMaxBytes: "Largest invoice file a merchant may upload from the admin, in bytes (1 KiB to 50 MiB).",
   carriers:
-    "The operator's closed list of carrier codes (spec 2.7). Without it, delivery information is sent without a carrier.",
+    "The operator's closed list of carrier codes (spec 2.7); ask the operator for it. Without it, delivery information is sent without a carrier.",
   carrierMap:
     "Maps a fulfillment's data.carrier, fulfillment provider id or shipping option name to a code in carriers. Unknown carriers are omitted, never guessed.",
   directDeliveryTypes:

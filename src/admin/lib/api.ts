@@ -37,6 +37,29 @@ export type FinancingApplication = {
   updated_at: string
 }
 
+/** A signed contract with no order, as the merchant sees it: what happened and what to do. */
+export type ContractException = {
+  reason: string
+  description: string
+  what_to_do: string | null
+  opened_at: string | null
+  resolution: "voided" | "resolved" | null
+  resolved_at: string | null
+  resolved_by: string | null
+}
+
+/** A ledger application in the store's list, with its actions (an exception's void among them). */
+export type ListedApplication = Omit<FinancingApplication, "public_id"> & {
+  public_id: string | null
+  exception: ContractException | null
+  completion: { attempts: number; error: string | null; next_attempt_at: string | null } | null
+  actions: PostSaleAction[]
+}
+
+export type ExceptionsResponse = { exceptions: ListedApplication[]; count: number }
+
+export type ApplicationResponse = { application: ListedApplication; actions: PostSaleAction[] }
+
 export type PostSaleAction = {
   id: string
   kind: ActionKind
@@ -191,5 +214,10 @@ export const routes = {
   retry: (actionId: string) => `/admin/retail-financing/actions/${encodeURIComponent(actionId)}/retry`,
   returnReasons: () => "/admin/retail-financing/return-reasons",
   settings: (refresh = false) => `/admin/retail-financing/settings${refresh ? "?refresh=1" : ""}`,
+  exceptions: () => "/admin/retail-financing/exceptions",
+  voidContract: (applicationId: string) =>
+    `/admin/retail-financing/applications/${encodeURIComponent(applicationId)}/void`,
+  resolveException: (applicationId: string) =>
+    `/admin/retail-financing/applications/${encodeURIComponent(applicationId)}/resolve`,
   phoneStatus: (phone: string) => `/admin/retail-financing/phone-status?phone=${encodeURIComponent(phone)}`,
 }

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
-import type { ApplicationInput } from "../../lib/financing/schemas"
 
 /*
  * Two proofs keyed from the callbackSecret, one per purpose, so that one can never stand in for the other:
- * - the callback proof in each session's Callback-Url: only the service, which received that URL, knows it;
- * - the seal on an application prepared from the cart by the store server: the provider accepts no other.
+ * - the callback proof in each application's Callback-Url: only the service, which received that URL, knows it;
+ * - the seal on the application the store server created from the cart: the provider accepts no other.
  */
 
 const keyFor = (secret: string, purpose: string) => createHmac("sha256", secret).update(purpose).digest()
@@ -15,27 +14,39 @@ function sameText(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function callbackProof(secret: string, sessionId: string): string {
-  return createHmac("sha256", keyFor(secret, "callback")).update(sessionId).digest("base64url")
+export function callbackProof(secret: string, key: string): string {
+  return createHmac("sha256", keyFor(secret, "callback")).update(key).digest("base64url")
 }
 
-export function isValidCallbackProof(secret: string, sessionId: string, proof: string): boolean {
-  return sameText(callbackProof(secret, sessionId), proof)
+export function isValidCallbackProof(secret: string, key: string, proof: string): boolean {
+  return sameText(callbackProof(secret, key), proof)
 }
 
-/** The callback URL given to the service for one payment session. */
-export function callbackUrlFor(backendUrl: string, secret: string, sessionId: string): string {
+/**
+ * The callback URL given to the service for one application. The key is the application's ledger id (a
+ * payment session id for applications created before the ledger knew them from their creation).
+ */
+export function callbackUrlFor(backendUrl: string, secret: string, key: string): string {
   const base = backendUrl.replace(/\/+$/, "")
-  return `${base}/hooks/retail-financing/${encodeURIComponent(sessionId)}/${callbackProof(secret, sessionId)}`
+  return `${base}/hooks/retail-financing/${encodeURIComponent(key)}/${callbackProof(secret, key)}`
 }
 
-/** What the store server hands the provider through the session's `data`. */
+/**
+ * What the store server hands the provider through the session's `data`: the application it has already
+ * created at the service and recorded in the ledger, by reference. Nothing of the shopper's is in it: the
+ * session row holds this while Medusa calls the provider, and the store API shows the row to the browser.
+ */
 export interface PreparedApplication {
-  application: ApplicationInput
+  /** The ledger's id of the application: its reference number and the key of its callback URL. */
+  applicationId: string
+  publicId: string
+  /** The service's page where the shopper applies and signs. */
+  link: string
   cartId: string
-  paymentCollectionId: string
-  /** The cart total the application was built for, in cents. */
-  totalCents: number
+  /** The cart total the application was made for, in cents. */
+  amountCents: number
+  /** Creation day (UTC, YYYY-MM-DD). */
+  createdDate: string
   preparedAt: string
 }
 

@@ -6,6 +6,11 @@ import type { ApplicationStatusValue } from "../../lib/financing/schemas"
  * only what a storefront needs (where to send the shopper, and how far they got) and nothing secret.
  */
 export interface FinancingSessionData {
+  /**
+   * The ledger's id of the application (its reference number and callback key). Absent from sessions
+   * started before the ledger knew applications from their creation.
+   */
+  applicationId?: string
   publicId: string
   /** The service's page where the shopper applies and signs. */
   link: string
@@ -26,6 +31,8 @@ export function sessionDataOf(data: Record<string, unknown> | undefined): Financ
     )
   }
   return {
+    ...(typeof data?.applicationId === "string" &&
+      data.applicationId && { applicationId: data.applicationId }),
     publicId,
     link: typeof data?.link === "string" ? data.link : "",
     applicationStatus: (data?.applicationStatus as ApplicationStatusValue | undefined) ?? "Pending",

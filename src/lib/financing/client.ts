@@ -96,12 +96,15 @@ export class FinancingClient {
     })
   }
 
-  /** Endpoint 1, through the shared cache: the current token, asking the service only when it must. */
+  /**
+   * Endpoint 1, through the shared cache: the current token, asking the service only when it must.
+   * @endpoint token
+   */
   async getToken(): Promise<string> {
     return this.tokens.get()
   }
 
-  /** Endpoint 2. Needs no token. */
+  /** Endpoint 2: the lowest monthly payment for an amount. Needs no token. */
   async lowestPaymentOption(storeCode: string, financedAmount: number): Promise<LowestPaymentOption> {
     const endpoint = ENDPOINTS.lowestPaymentOption
     const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
@@ -112,8 +115,9 @@ export class FinancingClient {
   }
 
   /**
-   * Endpoint 3. Never re-sent after an ambiguous failure: that raises FinancingOutcomeUnknownError, and
-   * the caller starts a fresh application (see docs/client.md).
+   * Endpoint 3: creates an application; send the shopper to its `link`. Never re-sent after an ambiguous
+   * failure: that raises FinancingOutcomeUnknownError, and the caller starts a fresh application
+   * (docs/client.md, "Retries", says why).
    */
   async createApplication(
     input: ApplicationInput,
@@ -146,7 +150,7 @@ export class FinancingClient {
     }
   }
 
-  /** Endpoint 4; also accepts a pre-qualification id. */
+  /** Endpoint 4: the status by public id; also accepts a pre-qualification id. */
   async getApplicationStatus(publicId: string): Promise<ApplicationStatus> {
     const endpoint = ENDPOINTS.applicationStatus
     const path = `/v2/applications/${this.publicIdSegment(publicId, endpoint)}/status`
@@ -155,8 +159,8 @@ export class FinancingClient {
   }
 
   /**
-   * Endpoint 5. Spec rule 1: never use this to validate or confirm an order; it is for a person looking an
-   * application up.
+   * Endpoint 5: the status by phone. Spec rule 1: never use this to validate or confirm an order; it is for
+   * a person looking an application up.
    */
   async getApplicationStatusByPhone(phone: string): Promise<ApplicationStatusByPhone> {
     const endpoint = ENDPOINTS.applicationStatusByPhone
@@ -176,7 +180,10 @@ export class FinancingClient {
     return parseResponse(ApplicationStatusList, response.body, endpoint.name, response.status)
   }
 
-  /** Endpoint 7: answers no content. */
+  /**
+   * Endpoint 7: a return request, Return (2), Partial (4, with an amount) or Redraft (1); answers no
+   * content.
+   */
   async requestReturn(publicId: string, input: ReturnRequest): Promise<void> {
     const endpoint = ENDPOINTS.requestReturn
     const segment = this.publicIdSegment(publicId, endpoint)
@@ -187,7 +194,10 @@ export class FinancingClient {
     })
   }
 
-  /** Endpoint 8: the file goes as the multipart part `file`; its type is checked by name and content. */
+  /**
+   * Endpoint 8: the invoice file, sent as the multipart part `file`; its type is checked by name and
+   * content.
+   */
   async uploadInvoice(publicId: string, file: InvoiceFile): Promise<StatusText> {
     const endpoint = ENDPOINTS.uploadInvoice
     const segment = this.publicIdSegment(publicId, endpoint)
@@ -206,8 +216,9 @@ export class FinancingClient {
   }
 
   /**
-   * Endpoint 9. The service reports an unknown application or one without a contract in the status text,
-   * not with an error code (spec 7), so the outcome is returned for the caller to act on.
+   * Endpoint 9: delivery information. The service reports an unknown application or one without a
+   * contract in the status text, not with an error code (spec 7), so the outcome is returned for the caller
+   * to act on.
    */
   async addDeliveryInformation(
     publicId: string,
@@ -231,7 +242,7 @@ export class FinancingClient {
     return { status, outcome: deliveryOutcome(status) }
   }
 
-  /** Endpoint 10: answers no content. */
+  /** Endpoint 10: the store's references of an order, attached to its application; answers no content. */
   async addOrderReferences(publicId: string, orders: string[]): Promise<void> {
     const endpoint = ENDPOINTS.orderReferences
     const segment = this.publicIdSegment(publicId, endpoint)
@@ -246,7 +257,7 @@ export class FinancingClient {
     return parseResponse(FinancingPartnerList, response.body, endpoint.name, response.status)
   }
 
-  /** Endpoint 12. */
+  /** Endpoint 12: all the service's return reasons. */
   async listReturnReasons(): Promise<ReturnReason[]> {
     const endpoint = ENDPOINTS.returnReasons
     const response = await this.authorized(endpoint, "/v2/returnreasons", { kind: "none" })

@@ -24,20 +24,14 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 
-import { callbackUrlFor, openSealedApplication } from "../../domain/checkout/proofs"
+import { openSealedApplication } from "../../domain/checkout/proofs"
+import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
 import { recentStatus } from "../../config/recent-status"
 import { sharedFinancingClient } from "../../config/financing-client"
 import { fromCents, toCents } from "../../domain/money"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
 import type { FinancingClient } from "../../lib/financing/client"
-import {
-  FinancingApiError,
-  FinancingConnectionError,
-  FinancingError,
-  FinancingNotFoundError,
-  FinancingOutcomeUnknownError,
-  FinancingServerError,
-} from "../../lib/financing/errors"
+import { FinancingError } from "../../lib/financing/errors"
 import type { ApplicationStatus } from "../../lib/financing/schemas"
 import { type FinancingSessionData, sessionDataOf } from "../../domain/checkout/session-data"
 import { parseOptions, type RetailFinancingOptions } from "../../config/options"
@@ -68,12 +62,13 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   }
 
   /**
-   * Creates the application. Its content comes only from the application the store server built from the
-   * cart and sealed (the payment-session middleware); whatever else a browser put in `data` is dropped.
+   * Starts the session on the application the store server has already created from the cart (the
+   * payment-session middleware runs the start-financing-application workflow, which records it in the
+   * ledger and asks the service for it). The provider cannot reach the ledger, so it takes the reference the
+   * server sealed, and nothing else: whatever a browser put in `data` is dropped, and no service call is made.
    */
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
-    const data = input.data ?? {}
-    const prepared = openSealedApplication(this.config.callbackSecret, data.sealed_application)
+    const prepared = openSealedApplication(this.config.callbackSecret, input.data?.sealed_application)
     if (!prepared) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -81,35 +76,24 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
           "(POST /store/payment-collections/:id/payment-sessions), which builds the application from the cart."
       )
     }
-    if (prepared.totalCents !== toCents(input.amount)) {
+    if (prepared.amountCents !== toCents(input.amount)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
         "The cart total changed while the financing application was being prepared; please try again."
       )
     }
-    const sessionId = [data.session_id, input.context?.idempotency_key].find(
-      (candidate): candidate is string => typeof candidate === "string" && candidate.length > 0
-    )
-    if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, "The payment session has no id.")
-
-    const created = await this.callService(() =>
-      this.client.createApplication(
-        // The session id is unique, so it doubles as the application's reference number.
-        { ...prepared.application, referenceNumber: sessionId },
-        { callbackUrl: callbackUrlFor(this.config.backendUrl, this.config.callbackSecret, sessionId) }
-      )
-    )
     const sessionData: FinancingSessionData = {
-      publicId: created.publicId,
-      link: created.link,
+      applicationId: prepared.applicationId,
+      publicId: prepared.publicId,
+      link: prepared.link,
       applicationStatus: "Pending",
       cartId: prepared.cartId,
-      amountCents: prepared.totalCents,
-      createdDate: new Date().toISOString().slice(0, 10),
+      amountCents: prepared.amountCents,
+      createdDate: prepared.createdDate,
     }
     // `sealed_application` is overwritten with null: the module merges this data into what the middleware
-    // sent, and the cart's personal details must not stay in the session that the store API returns.
-    return { id: created.publicId, status: "pending", data: { ...sessionData, sealed_application: null } }
+    // sent, and the session keeps only what a storefront needs.
+    return { id: prepared.publicId, status: "pending", data: { ...sessionData, sealed_application: null } }
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
@@ -222,17 +206,4 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, shopperMessageFor(error))
     }
   }
-}
-
-/** What a shopper (or the merchant in the admin) is told; the detail, without secrets, is in the log. */
-function shopperMessageFor(error: FinancingError): string {
-  if (error instanceof FinancingOutcomeUnknownError)
-    return "The financing service did not answer in time. Please try again."
-  if (error instanceof FinancingNotFoundError) return "The financing service does not know this application."
-  if (error instanceof FinancingConnectionError || error instanceof FinancingServerError) {
-    return "The financing service could not be reached. Please try again or choose another way to pay."
-  }
-  if (error instanceof FinancingApiError)
-    return "The financing service refused this request. Please choose another way to pay."
-  return "The financing request could not be made. Please choose another way to pay."
 }

@@ -5,7 +5,7 @@ import {
   transform,
 } from "@medusajs/framework/workflows-sdk"
 
-import type { CauseOf, PostSaleCause } from "../post-sale/causes/types"
+import type { CauseOf, PostSaleCause } from "../post-sale/causes"
 import { recordCauseActions } from "../post-sale/record-cause-actions"
 import { sendFinancingActionsStep } from "../steps/send-financing-actions"
 import { viewFinancingActionStep } from "../steps/view-financing-action"

@@ -1,4 +1,5 @@
 import { fromCents, toCents } from "../../domain/money"
+import { CONTRACT_EXCEPTION_TEXT, isContractExceptionReason } from "../../domain/checkout/contract-exceptions"
 import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
 import { statusHistoryOf } from "../../modules/retail-financing/application-record"
@@ -47,8 +48,36 @@ export function applicationView(application: LedgerApplication) {
           status: (funding.status as string | null) ?? null,
         }
       : null,
+    payment_collection_id: application.payment_collection_id,
+    superseded_by_id: application.superseded_by_id,
+    creation_error: application.creation_error,
+    completion:
+      application.completion_attempts > 0
+        ? {
+            attempts: application.completion_attempts,
+            error: application.completion_error,
+            next_attempt_at: iso(application.next_completion_at),
+          }
+        : null,
+    exception: exceptionView(application),
     created_at: iso(application.created_at),
     updated_at: iso(application.updated_at),
+  }
+}
+
+/** A signed contract with no order, with what happened and what the merchant does, in words. */
+function exceptionView(application: LedgerApplication) {
+  const reason = application.exception_reason
+  if (!reason) return null
+  const text = isContractExceptionReason(reason) ? CONTRACT_EXCEPTION_TEXT[reason] : undefined
+  return {
+    reason,
+    description: text?.merchant ?? reason,
+    what_to_do: text?.todo ?? null,
+    opened_at: iso(application.exception_at),
+    resolution: application.exception_resolution,
+    resolved_at: iso(application.exception_resolved_at),
+    resolved_by: application.exception_resolved_by,
   }
 }
 

@@ -245,7 +245,7 @@ describe("sessionAction", () => {
 })
 
 /*
- * sessionActionFor is what the status callback and reconciliation run (the read-financing-session step):
+ * sessionActionFor is what the status callback and reconciliation run (the read-financing-application step):
  * the amounts here are the ones that step hands in, so the contract rule is covered where it is used.
  */
 describe("sessionActionFor", () => {

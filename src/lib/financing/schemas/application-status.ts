@@ -1,6 +1,14 @@
 import { z } from "zod"
+import { endpoint, type EndpointDefinition } from "../endpoint-definition"
 import { ResponseMoney } from "./primitives"
 import { ApplicationStatusValue, PaymentStatusValue } from "./statuses"
+
+/** Endpoints 4, 5 and 6 (spec section 4). */
+export const APPLICATION_STATUS_ENDPOINTS = {
+  applicationStatus: endpoint("GET", "/v2/applications/{publicId}/status", true, true),
+  applicationStatusByPhone: endpoint("GET", "/v2/applications/phone/{phone}/status", true, true),
+  listApplications: endpoint("GET", "/v2/applications/from/{storeCode}/at/{date}", true, true),
+} as const satisfies Record<string, EndpointDefinition>
 
 /*
  * Response schemas are tolerant where the spec is loose: a field it marks nullable may also be missing,

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { endpoint, type EndpointDefinition } from "../endpoint-definition"
 import { centsFromDecimal, fromCents } from "../money"
 import {
   DateOfBirth,
@@ -13,6 +14,12 @@ import {
   nonBlank,
   requiredText,
 } from "./primitives"
+
+/** Endpoint 3 (spec section 4). */
+export const APPLICATION_ENDPOINTS = {
+  // Creating twice would leave the shopper two applications; see docs/client.md on ambiguous creation.
+  createApplication: endpoint("POST", "/v2/applications", true, false),
+} as const satisfies Record<string, EndpointDefinition>
 
 /** Spec 2.2 Address: every field optional, each with its own cap. */
 export const ApplicationAddress = z

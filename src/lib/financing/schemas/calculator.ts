@@ -1,5 +1,16 @@
 import { z } from "zod"
+import { endpoint, type EndpointDefinition } from "../endpoint-definition"
 import { ResponseMoney } from "./primitives"
+
+/** Endpoint 2 (spec section 4): the only call besides the token's that needs no token. */
+export const CALCULATOR_ENDPOINTS = {
+  lowestPaymentOption: endpoint(
+    "POST",
+    "/v2/calculator/store/{code}/amount/{financedAmount}/lowestPaymentOption",
+    false,
+    true
+  ),
+} as const satisfies Record<string, EndpointDefinition>
 
 /** Spec 2.5. */
 export const EarlyBuyoutOption = z.object({

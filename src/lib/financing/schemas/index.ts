@@ -1,5 +1,6 @@
 export * from "./primitives"
 export * from "./statuses"
+export * from "./token"
 export * from "./application"
 export * from "./application-status"
 export * from "./calculator"

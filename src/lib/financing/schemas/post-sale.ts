@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { endpoint, type EndpointDefinition } from "../endpoint-definition"
 import {
   CARRIER_CODE_PATTERN,
   Email,
@@ -10,6 +11,18 @@ import {
   nonBlank,
   requiredText,
 } from "./primitives"
+
+/** Endpoints 7 to 10 (spec section 4). None but the order references may be re-sent after an ambiguous failure. */
+export const POST_SALE_ENDPOINTS = {
+  // A second return request is refused while one is pending, so a blind re-send could report a false failure.
+  requestReturn: endpoint("POST", "/v2/applications/{publicId}/requestreturn", true, false),
+  // The spec does not say whether a second upload replaces the first or adds another document.
+  uploadInvoice: endpoint("POST", "/v2/applications/{publicId}/uploadinvoice", true, false),
+  // Nor whether a second delivery record replaces or duplicates the first.
+  deliveryInformation: endpoint("POST", "/v2/applications/{publicId}/deliveryinformation", true, false),
+  // Attaching the same order references again changes nothing: they are a set.
+  orderReferences: endpoint("POST", "/v2/applications/{publicId}/orders", true, true),
+} as const satisfies Record<string, EndpointDefinition>
 
 /** Spec 2.6 returnType codes. */
 export const RETURN_TYPES = { Redraft: 1, Return: 2, Partial: 4 } as const

@@ -1,8 +1,11 @@
 import { z } from "zod"
+import { endpoint, type EndpointDefinition } from "../endpoint-definition"
 
-/** Spec 2.1. */
-export const Token = z.object({ jwt: z.string().min(1) })
-export type Token = z.infer<typeof Token>
+/** Endpoints 11 and 12 (spec section 4). */
+export const REFERENCE_DATA_ENDPOINTS = {
+  financingPartners: endpoint("GET", "/v2/financingpartners", true, true),
+  returnReasons: endpoint("GET", "/v2/returnreasons", true, true),
+} as const satisfies Record<string, EndpointDefinition>
 
 /** Spec 2.11. */
 export const FinancingPartner = z.object({

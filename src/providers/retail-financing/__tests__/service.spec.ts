@@ -5,7 +5,6 @@ import {
   PREPARED_APPLICATION_TTL_MS,
   type PreparedApplication,
   callbackProof,
-  callbackUrlFor,
   sealApplication,
 } from "../../../domain/checkout/proofs"
 import { toCents } from "../../../domain/money"
@@ -13,6 +12,7 @@ import type { FinancingClient } from "../../../lib/financing/client"
 import type { ApplicationInput } from "../../../lib/financing/schemas"
 import { APPLICATION_STATUSES, type ApplicationStatusValue } from "../../../lib/financing/schemas/statuses"
 import RetailFinancingModuleService from "../../../modules/retail-financing/service"
+import { sharedFinancingClient } from "../../../config/financing-client"
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
 import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
 import { recentStatus, rememberStatus } from "../../../config/recent-status"
@@ -85,12 +85,22 @@ function application(): ApplicationInput {
   }
 }
 
+let applicationCounter = 0
+
+/**
+ * What the store server seals for the provider: a reference to an application it created at the service
+ * (the start-financing-application workflow). initiatePayment never calls the service, so the application
+ * need not exist for its tests; `sessionAt` creates real ones for the status reads.
+ */
 function prepared(overrides: Partial<PreparedApplication> = {}): PreparedApplication {
+  const publicId = `0b7c9c0e-1111-4222-8333-${String(++applicationCounter).padStart(12, "0")}`
   return {
-    application: application(),
+    applicationId: `rfapp_01JSPEC${String(applicationCounter).padStart(6, "0")}`,
+    publicId,
+    link: `https://financing.example.com/apply/${publicId}`,
     cartId: CART_ID,
-    paymentCollectionId: "pay_col_01JPROVIDERSPEC",
-    totalCents: TOTAL_CENTS,
+    amountCents: TOTAL_CENTS,
+    createdDate: new Date().toISOString().slice(0, 10),
     preparedAt: new Date().toISOString(),
     ...overrides,
   }
@@ -142,10 +152,6 @@ async function control(method: "GET" | "POST", path: string, json?: unknown): Pr
 const applicationsAtSandbox = async () =>
   ((await control("GET", "/sandbox/applications")) as { applications: ControlApplication[] }).applications
 
-const applicationAtSandbox = async (publicId: string) =>
-  ((await control("GET", `/sandbox/applications/${publicId}`)) as { application: ControlApplication })
-    .application
-
 async function walk(publicId: string, status: ApplicationStatusValue): Promise<void> {
   const { application: walked } = (await control("POST", `/sandbox/applications/${publicId}/status`, {
     status,
@@ -182,10 +188,23 @@ function expectShopperReadable(error: MedusaError): void {
   expect(error.message).not.toContain(new URL(sandbox.url).host)
 }
 
-/** Creates an application through the provider and walks it to `status` at the sandbox. */
+/**
+ * An application created at the sandbox as the store server creates it, its session started through the
+ * provider, and the application walked to `status`.
+ */
 async function sessionAt(status: ApplicationStatusValue): Promise<Record<string, unknown>> {
-  const { data } = await provider().initiatePayment(initiateInput(sealedNow()))
-  if (status !== "Pending") await walk(String(data!.publicId), status)
+  const applicationId = `rfapp_01JSPECSESSION${String(++applicationCounter).padStart(6, "0")}`
+  const created = await sharedFinancingClient(
+    parseOptions(optionsFor(sandbox.url)),
+    logger
+  ).createApplication({
+    ...application(),
+    referenceNumber: applicationId,
+  })
+  const { data } = await providerFor(closedUrl).initiatePayment(
+    initiateInput(sealedNow({ applicationId, publicId: created.publicId, link: created.link }))
+  )
+  if (status !== "Pending") await walk(created.publicId, status)
   // The module stores the provider's data merged into what the middleware sent.
   return throughJson({ sealed_application: null, ...data })
 }
@@ -236,35 +255,31 @@ describe("RetailFinancingProviderService", () => {
   })
 
   describe("initiatePayment", () => {
-    it("creates the application sealed by the store server, under the session id, with the session's callback URL", async () => {
-      const sessionId = newSessionId()
+    it("starts the session on the application the store server created and sealed, without calling the service", async () => {
+      const reference = prepared()
 
-      const result = await provider().initiatePayment(initiateInput(sealedNow(), { sessionId }))
-
-      const publicId = String(result.data?.publicId)
-      const atSandbox = await applicationAtSandbox(publicId)
-      expect(atSandbox.input).toEqual({ ...application(), referenceNumber: sessionId })
-      expect(atSandbox.status).toBe("Pending")
-      expect(atSandbox.callbackUrl).toBe(callbackUrlFor(BACKEND_URL, CALLBACK_SECRET, sessionId))
-      expect(atSandbox.callbackUrl).toBe(
-        `https://store.example.com/hooks/retail-financing/${sessionId}/${callbackProof(CALLBACK_SECRET, sessionId)}`
+      // The service is unreachable: any call to it would fail.
+      const result = await providerFor(closedUrl).initiatePayment(
+        initiateInput(sealApplication(CALLBACK_SECRET, reference))
       )
+
       expect(result).toEqual({
-        id: publicId,
+        id: reference.publicId,
         status: "pending",
         data: {
-          publicId,
-          link: `${sandbox.url}/apply/${publicId}`,
+          applicationId: reference.applicationId,
+          publicId: reference.publicId,
+          link: reference.link,
           applicationStatus: "Pending",
           cartId: CART_ID,
           amountCents: TOTAL_CENTS,
-          createdDate: atSandbox.createdAt.slice(0, 10),
+          createdDate: reference.createdDate,
           sealed_application: null,
         },
       })
     })
 
-    it("keeps nothing secret or personal in the session data it returns", async () => {
+    it("keeps nothing secret in the session data it returns, not even the seal", async () => {
       const sessionId = newSessionId()
       const sealed = sealedNow()
 
@@ -273,42 +288,46 @@ describe("RetailFinancingProviderService", () => {
       const json = JSON.stringify(result)
       expectNothingSecretIn(json, sessionId)
       expect(json).not.toContain(sealed.seal)
-      for (const personal of ["Lovelace", "555-010-0199", "ada.lovelace@example.com", "Analytical Way"]) {
-        expect(json).not.toContain(personal)
-      }
       expect(result.data).toHaveProperty("sealed_application", null)
     })
 
     it("ignores everything else the browser put in data", async () => {
-      const sessionId = newSessionId()
+      const reference = prepared()
       const extra = {
         application: { ...application(), products: [{ description: "TV", quantity: 1, value: 1 }] },
+        firstName: "Mallory",
         referenceNumber: "chosen-by-the-browser",
         callbackUrl: "https://evil.example.com/hook",
         publicId: "forged-public-id",
+        applicationId: "rfapp_someone_else",
+        link: "https://evil.example.com/apply",
         amountCents: 100,
         cartId: "cart_someone_else",
       }
 
-      const result = await provider().initiatePayment(initiateInput(sealedNow(), { sessionId, extra }))
-
-      const atSandbox = await applicationAtSandbox(String(result.data?.publicId))
-      expect(atSandbox.input).toEqual({ ...application(), referenceNumber: sessionId })
-      expect(atSandbox.callbackUrl).toBe(callbackUrlFor(BACKEND_URL, CALLBACK_SECRET, sessionId))
-      expect(result.data).toMatchObject({ amountCents: TOTAL_CENTS, cartId: CART_ID })
-      expect(result.data?.publicId).not.toBe("forged-public-id")
-    })
-
-    it("takes the session id from the idempotency key when data has none", async () => {
-      const sessionId = newSessionId()
-      const input = initiateInput(sealedNow(), { sessionId })
-      delete input.data?.session_id
-
-      const result = await provider().initiatePayment(input)
-
-      expect((await applicationAtSandbox(String(result.data?.publicId))).input.referenceNumber).toBe(
-        sessionId
+      const result = await provider().initiatePayment(
+        initiateInput(sealApplication(CALLBACK_SECRET, reference), { extra })
       )
+
+      expect(Object.keys(result.data ?? {}).sort()).toEqual(
+        [
+          "applicationId",
+          "publicId",
+          "link",
+          "applicationStatus",
+          "cartId",
+          "amountCents",
+          "createdDate",
+          "sealed_application",
+        ].sort()
+      )
+      expect(result.data).toMatchObject({
+        applicationId: reference.applicationId,
+        publicId: reference.publicId,
+        link: reference.link,
+        amountCents: TOTAL_CENTS,
+        cartId: CART_ID,
+      })
     })
 
     it.each<[string, BigNumberInput]>([
@@ -352,28 +371,28 @@ describe("RetailFinancingProviderService", () => {
       it.each<[string, () => unknown]>([
         ["null", () => null],
         ["a string", () => "sealed"],
-        ["an application without its seal", () => ({ prepared: prepared() })],
+        ["a reference without its seal", () => ({ prepared: prepared() })],
+        ["a bare reference", () => prepared()],
         ["a bare application", () => application()],
-        ["an application sealed with another secret", () => sealApplication(OTHER_SECRET, prepared())],
+        ["a reference sealed with another secret", () => sealApplication(OTHER_SECRET, prepared())],
         [
-          "a sealed application with a line altered",
+          "a sealed reference to another application",
           () => {
             const sealed = throughJson(sealedNow())
-            sealed.prepared.application.products[0].value = 1.99
+            sealed.prepared.publicId = "0b7c9c0e-1111-4222-8333-999999999999"
             return sealed
           },
         ],
         [
-          "a sealed application with the total and a line altered together",
+          "a sealed reference with its amount altered",
           () => {
             const sealed = throughJson(sealedNow())
-            sealed.prepared.application.products[0].value = 1.99
-            sealed.prepared.totalCents -= 119_800
+            sealed.prepared.amountCents -= 119_800
             return sealed
           },
         ],
         [
-          "a sealed application for another cart",
+          "a sealed reference for another cart",
           () => {
             const sealed = throughJson(sealedNow())
             sealed.prepared.cartId = "cart_someone_else"
@@ -406,14 +425,6 @@ describe("RetailFinancingProviderService", () => {
         const error = await refused(initiateInput(sealedNow(), { amount }), MedusaError.Types.NOT_ALLOWED)
 
         expect(error.message).toMatch(/total changed/)
-      })
-
-      it("refuses a session without an id", async () => {
-        const input = initiateInput(sealedNow())
-        delete input.data?.session_id
-        delete input.context
-
-        await refused(input, MedusaError.Types.INVALID_DATA)
       })
     })
   })
@@ -603,7 +614,6 @@ describe("RetailFinancingProviderService", () => {
     const connectionRefused = "The financing service could not be reached"
 
     it.each<[string, (service: RetailFinancingProviderService) => Promise<unknown>]>([
-      ["initiatePayment", (service) => service.initiatePayment(initiateInput(sealedNow()))],
       ["authorizePayment", (service) => service.authorizePayment({ data: { publicId: "app-1" } })],
       ["getPaymentStatus", (service) => service.getPaymentStatus({ data: { publicId: "app-1" } })],
       ["capturePayment", (service) => service.capturePayment({ data: { publicId: "app-1" } })],
@@ -637,18 +647,6 @@ describe("RetailFinancingProviderService", () => {
         expect(error.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
         expect(error.message).toContain(connectionRefused)
         expect(error.message).not.toMatch(/503|injected|sandbox/)
-        expectShopperReadable(error)
-      })
-
-      it("a creation that times out tells the shopper to try again", async () => {
-        const fast = providerFor(sandbox.url, { timeoutMs: 1_000 })
-        await fast.getPaymentStatus({ data: await sessionAt("Pending") }) // a token, before the latency
-        await setFaults({ latencyMs: 1_300 })
-
-        const error = await rejection(fast.initiatePayment(initiateInput(sealedNow())))
-
-        expect(error.type).toBe(MedusaError.Types.UNEXPECTED_STATE)
-        expect(error.message).toBe("The financing service did not answer in time. Please try again.")
         expectShopperReadable(error)
       })
     })

@@ -6,12 +6,13 @@ import { merchantReturn } from "./merchant-return"
 import { orderEdited } from "./order-edited"
 import { orderPlaced } from "./order-placed"
 import { orderCanceled, paymentRefunded, returnReceived } from "./return-causes"
-import type { CausePlanner, PostSaleCause, PostSaleCauseType } from "./types"
+import type { CauseEvent, CauseOfPlanner, CausePlanner } from "./types"
 
-export type { PostSaleCause, PostSaleCauseType } from "./types"
-
-/** Every cause and its rules: a new cause is one planner file and one line here. */
-const PLANNERS: { [T in PostSaleCauseType]: CausePlanner<T> } = {
+/**
+ * Every cause's planner, keyed by the cause's type. A planner's file declares its cause and the Medusa events
+ * that raise it, so a new cause is one planner file and one line here.
+ */
+const REGISTRY = {
   order_placed: orderPlaced,
   fulfillment_created: fulfillmentCreated,
   fulfillment_handed_over: fulfillmentHandedOver,
@@ -24,6 +25,44 @@ const PLANNERS: { [T in PostSaleCauseType]: CausePlanner<T> } = {
   merchant_return: merchantReturn,
 }
 
-export function plannerOf(cause: PostSaleCause): CausePlanner<PostSaleCauseType> {
-  return PLANNERS[cause.type] as unknown as CausePlanner<PostSaleCauseType>
+type Registry = typeof REGISTRY
+
+/** What in Medusa asks the service to hear something: any registered planner's cause. */
+export type PostSaleCause = CauseOfPlanner<Registry[keyof Registry]>
+export type PostSaleCauseType = PostSaleCause["type"]
+export type CauseOf<T extends PostSaleCauseType> = Extract<PostSaleCause, { type: T }>
+
+// plannerOf finds a planner by its cause's type: typed again, a key that is not its planner's cause type
+// fails the build.
+const PLANNERS: { [T in PostSaleCauseType]: CausePlanner<CauseOf<T>> } = REGISTRY
+
+export function plannerOf(cause: PostSaleCause): CausePlanner<PostSaleCause> {
+  return PLANNERS[cause.type]
+}
+
+/**
+ * Each Medusa event the planners declare, with its declaration. One event raises one cause: a second
+ * planner declaring it is refused rather than silently taking the event from the first.
+ */
+export function eventsOfPlanners<C extends PostSaleCause>(
+  planners: readonly CausePlanner<C>[]
+): ReadonlyMap<string, CauseEvent<C>> {
+  const events = new Map<string, CauseEvent<C>>()
+  for (const planner of planners) {
+    for (const [event, declared] of Object.entries(planner.events ?? {})) {
+      if (events.has(event)) throw new Error(`${event} is declared by two post-sale causes`)
+      events.set(event, declared)
+    }
+  }
+  return events
+}
+
+/** The Medusa events the post-sale subscriber listens to, each with the cause it raises. */
+export const POST_SALE_EVENTS = eventsOfPlanners<PostSaleCause>(Object.values(PLANNERS))
+
+/** The cause a post-sale event raises, from the event's data as Medusa emits it. */
+export function causeOfEvent(event: string, data: Record<string, unknown>): PostSaleCause {
+  const declared = POST_SALE_EVENTS.get(event)
+  if (!declared) throw new Error(`${event} raises no post-sale cause`)
+  return declared.toCause(data)
 }

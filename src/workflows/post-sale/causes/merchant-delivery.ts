@@ -9,8 +9,13 @@ interface FulfillmentRow {
   canceled_at?: string | null
 }
 
+export interface MerchantDeliveryCause {
+  type: "merchant_delivery"
+  order_id: string
+}
+
 /** The merchant's "send delivery information": the order's latest fulfillment, sent again on purpose. */
-export const merchantDelivery: CausePlanner<"merchant_delivery"> = {
+export const merchantDelivery: CausePlanner<MerchantDeliveryCause> = {
   orderOf: orderIdOfCause,
   requiresFinancing: true,
   plan: async ({ container, cause, financed }) => {

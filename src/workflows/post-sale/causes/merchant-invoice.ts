@@ -1,8 +1,15 @@
 import type { InvoicePayload } from "../perform/invoice"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
+export interface MerchantInvoiceCause {
+  type: "merchant_invoice"
+  order_id: string
+  file_id: string
+  filename: string
+}
+
 /** The merchant's own invoice file, already stored by the File module: one action per stored file. */
-export const merchantInvoice: CausePlanner<"merchant_invoice"> = {
+export const merchantInvoice: CausePlanner<MerchantInvoiceCause> = {
   orderOf: orderIdOfCause,
   requiresFinancing: true,
   plan: async ({ cause, financed }) => {

@@ -1,13 +1,22 @@
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { planMerchantReturn } from "../../../domain/post-sale/merchant-return"
+import { type MerchantReturnType, planMerchantReturn } from "../../../domain/post-sale/merchant-return"
 import type { RetailFinancingModuleService } from "../../../modules/retail-financing"
 import { financedCents, requestedReturnCents } from "../../../modules/retail-financing/return-queue"
 import { returnRequest } from "./return-request"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
+export interface MerchantReturnCause {
+  type: "merchant_return"
+  order_id: string
+  return_type: MerchantReturnType
+  amount?: number
+  return_reason_id?: string
+  reason?: string
+}
+
 /** A return request the merchant asks for by hand, bounded by what of the contract is left to return. */
-export const merchantReturn: CausePlanner<"merchant_return"> = {
+export const merchantReturn: CausePlanner<MerchantReturnCause> = {
   orderOf: orderIdOfCause,
   requiresFinancing: true,
   plan: async ({ financing, financed, cause }) => {

@@ -4,8 +4,21 @@ import { financedCents } from "../../../modules/retail-financing/return-queue"
 import { returnRequest } from "./return-request"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
+export interface OrderEditedCause {
+  type: "order_edited"
+  order_id: string
+}
+
 /** An edited order whose total no longer matches the contract: the service redraws the contract. */
-export const orderEdited: CausePlanner<"order_edited"> = {
+export const orderEdited: CausePlanner<OrderEditedCause> = {
+  events: {
+    "order-edit.confirmed": {
+      description:
+        "Redraft request (endpoint 7) when a confirmed edit makes a signed order's total differ from the contract.",
+      oncePer: "order version",
+      toCause: (data: { order_id: string }) => ({ type: "order_edited", order_id: data.order_id }),
+    },
+  },
   orderOf: orderIdOfCause,
   plan: async ({ financing, financed }) => {
     const totalCents = toCents(financed.order.total)

@@ -2,8 +2,22 @@ import type { OrderReferencesPayload } from "../perform/order-references"
 import { generatedInvoice } from "./invoice"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
+export interface OrderPlacedCause {
+  type: "order_placed"
+  order_id: string
+}
+
 /** Tells the service the order's number and id, and sends the invoice now if so configured. */
-export const orderPlaced: CausePlanner<"order_placed"> = {
+export const orderPlaced: CausePlanner<OrderPlacedCause> = {
+  events: {
+    "order.placed": {
+      description:
+        "Order references: the order's display number and its id (endpoint 10); the invoice too (endpoint 8) " +
+        "when `invoiceOn` is `order_placed`.",
+      oncePer: "order",
+      toCause: (data: { id: string }) => ({ type: "order_placed", order_id: data.id }),
+    },
+  },
   orderOf: orderIdOfCause,
   plan: async ({ financing, financed }) => {
     const { order, application } = financed

@@ -10,7 +10,7 @@ import {
 } from "../../../modules/retail-financing/return-queue"
 import { receivedReturnsOf } from "../return-values"
 import { asQueued, returnRequest } from "./return-request"
-import { type CausePlanner, type PlanningContext, type PostSaleCauseType, orderIdOfCause } from "./types"
+import { type CausePlanner, type OrderContext, orderIdOfCause } from "./types"
 
 const REASON_TEXT: Record<ReturnCause, string> = {
   cancel: "Order canceled",
@@ -23,7 +23,7 @@ const REASON_TEXT: Record<ReturnCause, string> = {
  * cause key, against what is already asked back, including returns planned earlier in this run.
  */
 async function planReturnCause(
-  { container, financing, financed }: Omit<PlanningContext<PostSaleCauseType>, "cause">,
+  { container, financing, financed }: OrderContext,
   actions: QueuedAction[],
   cause: ReturnCause,
   causeKey: string,
@@ -47,12 +47,30 @@ async function planReturnCause(
   })
 }
 
-const actionsOf = async (
-  context: Omit<PlanningContext<PostSaleCauseType>, "cause">
-): Promise<QueuedAction[]> => context.financing.actionsOfApplication(context.financed.application.id)
+const actionsOf = async (context: OrderContext): Promise<QueuedAction[]> =>
+  context.financing.actionsOfApplication(context.financed.application.id)
+
+export interface ReturnReceivedCause {
+  type: "return_received"
+  order_id: string
+  return_id: string
+}
 
 /** A received return asks for the items' value back: Return or Partial. */
-export const returnReceived: CausePlanner<"return_received"> = {
+export const returnReceived: CausePlanner<ReturnReceivedCause> = {
+  events: {
+    "order.return_received": {
+      description:
+        "Return request (endpoint 7) for a received return: Return when it brings the total returned to the " +
+        "financed amount, otherwise Partial with the amount.",
+      oncePer: "return",
+      toCause: (data: { order_id: string; return_id: string }) => ({
+        type: "return_received",
+        order_id: data.order_id,
+        return_id: data.return_id,
+      }),
+    },
+  },
   orderOf: orderIdOfCause,
   plan: async (context) => {
     const { cause } = context
@@ -68,8 +86,22 @@ export const returnReceived: CausePlanner<"return_received"> = {
   },
 }
 
+export interface OrderCanceledCause {
+  type: "order_canceled"
+  order_id: string
+}
+
 /** Canceling a signed order returns whatever of the contract is not returned yet. */
-export const orderCanceled: CausePlanner<"order_canceled"> = {
+export const orderCanceled: CausePlanner<OrderCanceledCause> = {
+  events: {
+    "order.canceled": {
+      description:
+        "Return request (endpoint 7), when a signed order is canceled, for whatever of the contract is not " +
+        "returned yet.",
+      oncePer: "order",
+      toCause: (data: { id: string }) => ({ type: "order_canceled", order_id: data.id }),
+    },
+  },
   orderOf: orderIdOfCause,
   plan: async (context) => {
     const key = `cancel:${context.cause.order_id}`
@@ -78,8 +110,21 @@ export const orderCanceled: CausePlanner<"order_canceled"> = {
   },
 }
 
+export interface PaymentRefundedCause {
+  type: "payment_refunded"
+  payment_id: string
+}
+
 /** Each refund is its own cause; one event may stand for several refunds recorded since the last. */
-export const paymentRefunded: CausePlanner<"payment_refunded"> = {
+export const paymentRefunded: CausePlanner<PaymentRefundedCause> = {
+  events: {
+    "payment.refunded": {
+      description:
+        "Return request (endpoint 7) for the part of an admin refund that no received return covers.",
+      oncePer: "refund",
+      toCause: (data: { id: string }) => ({ type: "payment_refunded", payment_id: data.id }),
+    },
+  },
   orderOf: async (cause, container) => {
     const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "payment",

@@ -1,6 +1,7 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { ExceptionsSection } from "../../../components/settings/exceptions-section"
 import { CarriersSection } from "../../../components/settings/carriers-section"
 import { ConnectionSection } from "../../../components/settings/connection-section"
 import { PartnersTable } from "../../../components/settings/partners-table"
@@ -9,7 +10,10 @@ import { ReturnReasonsTable } from "../../../components/settings/return-reasons-
 import { routes, type SettingsResponse } from "../../../lib/api"
 import { useAdminJson } from "../../../lib/use-admin-json"
 
-/** Settings > Retail financing: the connection and its test, partners, return reasons, carriers and a phone look-up. */
+/**
+ * Settings > Retail financing: signed contracts without an order, the connection and its test, partners,
+ * return reasons, carriers and a phone look-up.
+ */
 const RetailFinancingSettingsPage = () => {
   // The plain path may answer from the server's cache; ?refresh=1 makes it call the service again.
   const [path, setPath] = useState(routes.settings())
@@ -30,6 +34,9 @@ const RetailFinancingSettingsPage = () => {
         <Text size="small" className="text-ui-fg-subtle">
           How this store is connected to the financing service, and what the service offers it.
         </Text>
+      </Container>
+      <Container className="p-0">
+        <ExceptionsSection />
       </Container>
       {!data && !error && (
         <Container className="px-6 py-4">

@@ -8,8 +8,9 @@ import { findApplicationStage } from "../../../../lib/financing/schemas/statuses
 import type { AdminGetPhoneStatus } from "./validators"
 
 /**
- * Endpoint 5, for a merchant looking an application up while on the phone with a shopper. Spec rule 1
- * forbids using it to confirm an order, and nothing in the plugin does: orders follow the by-id status.
+ * `?phone=`: the status by phone (endpoint 5), for a merchant looking an application up while on the phone
+ * with a shopper. Spec rule 1 forbids using it to confirm an order, and nothing in the plugin does: orders
+ * follow the by-id status.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const { phone } = req.validatedQuery as AdminGetPhoneStatus

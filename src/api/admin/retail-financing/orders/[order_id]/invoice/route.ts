@@ -5,7 +5,10 @@ import { uploadFinancingInvoiceWorkflow } from "../../../../../../workflows/merc
 
 type UploadedFile = { originalname: string; buffer: Buffer; mimetype: string }
 
-/** The merchant's own invoice file instead of the generated one (see the workflow for what is checked). */
+/**
+ * The merchant's own invoice instead of the generated one, as the multipart part `file`: a spec 2.9 type
+ * checked by its content, at most `invoiceMaxBytes` (the upload workflow checks it).
+ */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const file = (req as MedusaRequest & { file?: UploadedFile }).file
   if (!file)

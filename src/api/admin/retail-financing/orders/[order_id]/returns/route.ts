@@ -4,7 +4,11 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
 import type { AdminPostFinancingReturn } from "./validators"
 
-/** A return request the merchant asks for by hand, with a reason from the service's list. */
+/**
+ * A return request the merchant asks for by hand, with a reason from the service's list:
+ * `{ return_type: "return" | "partial" | "redraft", amount?, return_reason_id?, reason? }` (`amount` is
+ * required for a partial return).
+ */
 export async function POST(req: MedusaRequest<AdminPostFinancingReturn>, res: MedusaResponse) {
   const { result: action } = await requestFinancingReturnWorkflow(req.scope).run({
     input: { type: "merchant_return", order_id: req.params.order_id, ...req.validatedBody },

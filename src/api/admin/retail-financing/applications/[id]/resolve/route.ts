@@ -1,0 +1,11 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+
+import { resolveFinancingExceptionWorkflow } from "../../../../../../workflows/merchant/resolve-financing-exception"
+
+/** "Mark resolved": the merchant settled a signed contract that has no order outside the store. */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const { result } = await resolveFinancingExceptionWorkflow(req.scope).run({
+    input: { application_id: req.params.id, actor_id: req.auth_context.actor_id },
+  })
+  res.json(result)
+}

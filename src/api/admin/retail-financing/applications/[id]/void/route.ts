@@ -1,0 +1,14 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+
+import { voidFinancingContractWorkflow } from "../../../../../../workflows/merchant/void-financing-contract"
+
+/**
+ * "Void at the service": a whole-contract return request for a signed contract that has no order (an open
+ * exception). The exception is marked voided; the request's own state is among the returned actions.
+ */
+export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse) {
+  const { result } = await voidFinancingContractWorkflow(req.scope).run({
+    input: { application_id: req.params.id, actor_id: req.auth_context.actor_id },
+  })
+  res.json(result)
+}

@@ -1,0 +1,18 @@
+import { z } from "@medusajs/framework/zod"
+
+import { APPLICATION_STATUSES } from "../../../../lib/financing/schemas/statuses"
+
+export const AdminGetFinancingApplications = z
+  .object({
+    exception: z
+      .enum(["open", "resolved", "none", "any"], { message: "must be open, resolved, none or any" })
+      .optional(),
+    status: z
+      .enum(APPLICATION_STATUSES, { message: "must be one of the service's application statuses" })
+      .optional(),
+    q: z.string().trim().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100").default(20),
+    offset: z.coerce.number().int().min(0, "must be 0 or more").default(0),
+  })
+  .strict()
+export type AdminGetFinancingApplications = z.infer<typeof AdminGetFinancingApplications>
