@@ -29,7 +29,8 @@ financingIntegrationSuite({
   stopJobs: "reconcile",
   testSuite: ({ api, getContainer, financing, seed }) => {
     const logs = watchLogs(getContainer)
-    const store = { headers: seed.headers }
+    // A function: the seed is filled in by the suite's beforeAll, after this line runs.
+    const store = () => ({ headers: seed.headers })
 
     const ledgerOf = async (publicId: string) => {
       const [application] = await financingLedger(getContainer()).listFinancingApplications({
@@ -66,7 +67,7 @@ financingIntegrationSuite({
       const { data } = await api.post(
         `/store/carts/${cart.id}`,
         { email: "mallory@retail-financing.test", shipping_address: mallory, billing_address: mallory },
-        store
+        store()
       )
       // The total did not change, so Medusa kept the financing session: only the fingerprint can tell.
       expect(data.cart.total).toBe(cart.total)
@@ -90,7 +91,7 @@ financingIntegrationSuite({
 
       // The shopper's return page completes the cart: refused, no order.
       const completed = await api
-        .post(`/store/carts/${cart.id}/complete`, {}, store)
+        .post(`/store/carts/${cart.id}/complete`, {}, store())
         .catch((error: { response: { data: unknown } }) => ({ data: error.response.data }))
       expect((completed.data as { type?: string }).type).not.toBe("order")
       expect(await orderCount(container)).toBe(0)
@@ -103,7 +104,7 @@ financingIntegrationSuite({
           shipping_address: CHECKOUT_ADDRESS,
           billing_address: CHECKOUT_ADDRESS,
         },
-        store
+        store()
       )
       expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
       expect(await orderCount(container)).toBe(0)
@@ -116,7 +117,7 @@ financingIntegrationSuite({
       await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: seed.variantIds[1], quantity: 1 },
-        store
+        store()
       )
       await expect(
         container.resolve(Modules.PAYMENT).retrievePaymentSession(session.id)
@@ -143,7 +144,7 @@ financingIntegrationSuite({
       const newer = await api.post(
         `/store/payment-collections/${first.collection.id}/payment-sessions`,
         { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        store
+        store()
       )
       const newest = newer.data.payment_collection.payment_sessions[0] as {
         id: string
