@@ -2,10 +2,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 import {
   RETAIL_FINANCING_PROVIDER_ID,
+  callbacksSettled,
   createCheckoutCart,
   createPaymentCollection,
   eventually,
   financingIntegrationSuite,
+  financingLedger,
   moveApplication,
   postCallback,
   sandboxApplication,
@@ -91,7 +93,7 @@ financingIntegrationSuite({
         expect(completed.data.order.id).toBe(orderId)
       })
 
-      it("answers 410 for the application of a session Medusa deleted when the cart changed, and makes no order", async () => {
+      it("answers 200 for the application of a session Medusa deleted when the cart changed, makes no order, and opens a cart_changed exception", async () => {
         const cart = await createCheckoutCart(api, seed, { items: [{ variantIndex: 0, quantity: 1 }] })
         const { session } = await startFinancing(cart.id)
         // A new line changes the total: Medusa drops the cart's payment sessions.
@@ -104,24 +106,21 @@ financingIntegrationSuite({
         expect(await payments.listPaymentSessions({ id: session.id })).toEqual([])
 
         await moveApplication(financing.sandbox, session.data.publicId, "SignedWaitingForInvoice")
-        await eventually(async () => {
-          const { callbacks } = await sandboxApplication(financing.sandbox, session.data.publicId)
-          if (!callbacks.some((callback) => callback.attempts > 0)) throw new Error("no callback tried yet")
-          return callbacks
-        })
-        const [first] = (await sandboxApplication(financing.sandbox, session.data.publicId)).callbacks
-        await eventually(async () => {
-          const { callbacks } = await sandboxApplication(financing.sandbox, session.data.publicId)
-          if (!callbacks[0]?.lastError) throw new Error("no answer recorded yet")
-          expect(callbacks[0].lastError).toContain("410")
-        })
-        expect(first.delivered).toBe(false)
+        // The service is answered 2xx (no retry loop, no error per retry): the contract is the merchant's
+        // exception to resolve.
+        const application = await callbacksSettled(financing.sandbox, session.data.publicId, 2)
+        expect(application.callbacks.map(({ delivered }) => delivered)).toEqual([true, true])
         expect(await orderOfCart(cart.id)).toBeUndefined()
+        const [ledger] = await financingLedger(getContainer()).listFinancingApplications({
+          public_id: session.data.publicId,
+        })
+        expect(ledger.exception_reason).toBe("cart_changed")
 
-        // The failed sync gave the session's lock back: a repeat is answered 410 too, not a lock timeout.
+        // The sync gave the application's lock back: a repeat is answered at once, with nothing more to do.
         const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
         const repeat = await postCallback(callbackUrl!, { publicId: session.data.publicId })
-        expect(repeat.status).toBe(410)
+        expect(repeat).toEqual({ status: 200, body: { received: true, action: "none" } })
+        expect(await orderOfCart(cart.id)).toBeUndefined()
       })
     })
   },
