@@ -25,6 +25,7 @@ import {
   setSandboxFaults,
   startFinancedCart,
   TWO_ITEMS_WITH_PROMOTION,
+  callbackBody,
 } from "../helpers"
 
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
@@ -82,15 +83,6 @@ financingIntegrationSuite({
       const transactions = (data[0]?.transactions ?? []) as { reference: string; amount: number }[]
       return transactions.filter((transaction) => transaction.reference === "capture")
     }
-
-    /** What a retried or duplicated callback would carry: the body is never trusted, so any will do. */
-    const callbackBody = (publicId: string, status: string) => ({
-      eventId: `evt_${randomBytes(8).toString("hex")}`,
-      publicId,
-      status,
-      previousStatus: "Approved",
-      changedAt: new Date().toISOString(),
-    })
 
     describe("status callbacks", () => {
       it("the shopper never comes back: signing alone gives one order, its payment authorized", async () => {

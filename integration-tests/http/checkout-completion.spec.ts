@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto"
-
 import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
@@ -14,12 +12,11 @@ import {
   orderCount,
   orderIdsOfCart,
   paymentsOfSession,
-  postCallback,
-  sandboxApplication,
   sessionById,
   setStock,
   startFinancedCart,
   watchLogs,
+  replayCallback,
 } from "../helpers"
 
 /*
@@ -114,15 +111,8 @@ financingIntegrationSuite({
       const displayIdAfterFailure = await lastOrderDisplayId(container)
       for (let run = 0; run < 5; run++)
         expect(await reconcile(container)).toEqual(expect.objectContaining({ failed: 0 }))
-      const { callbackUrl } = await sandboxApplication(financing.sandbox, second.publicId)
       for (let repeat = 0; repeat < 3; repeat++) {
-        const answer = await postCallback(callbackUrl!, {
-          eventId: `evt_${randomBytes(8).toString("hex")}`,
-          publicId: second.publicId,
-          status: "SignedWaitingForInvoice",
-          previousStatus: "Approved",
-          changedAt: new Date().toISOString(),
-        })
+        const answer = await replayCallback(financing.sandbox, second.publicId)
         expect(answer).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
       expect(await lastOrderDisplayId(container)).toBe(displayIdAfterFailure)

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto"
-
 import { Modules } from "@medusajs/framework/utils"
 
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
@@ -12,11 +10,10 @@ import {
   moveApplication,
   orderCount,
   orderIdsOfCart,
-  postCallback,
-  sandboxApplication,
   sessionById,
   startFinancedCart,
   watchLogs,
+  replayCallback,
 } from "../helpers"
 
 /*
@@ -42,17 +39,6 @@ financingIntegrationSuite({
     async function signAndSettle(publicId: string) {
       await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
       await callbacksSettled(financing.sandbox, publicId, 2)
-    }
-
-    async function replay(publicId: string) {
-      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
-      return postCallback(callbackUrl!, {
-        eventId: `evt_${randomBytes(8).toString("hex")}`,
-        publicId,
-        status: "SignedWaitingForInvoice",
-        previousStatus: "Approved",
-        changedAt: new Date().toISOString(),
-      })
     }
 
     it("case 1, identity swap: the customer's details changed after applying; the signature places no order", async () => {
@@ -106,7 +92,10 @@ financingIntegrationSuite({
         },
         store()
       )
-      expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
+      expect(await replayCallback(financing.sandbox, publicId)).toEqual({
+        status: 200,
+        body: { received: true, action: "none" },
+      })
       expect(await orderCount(container)).toBe(0)
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
     })
@@ -132,7 +121,10 @@ financingIntegrationSuite({
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])
       for (let repeat = 0; repeat < 3; repeat++) {
-        expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
+        expect(await replayCallback(financing.sandbox, publicId)).toEqual({
+          status: 200,
+          body: { received: true, action: "none" },
+        })
       }
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto"
-
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
@@ -14,12 +12,11 @@ import {
   orderIdsOfCart,
   orderLeftWithoutPayment,
   paymentsOfSession,
-  postCallback,
   postSaleOf,
-  sandboxApplication,
   sessionById,
   setSandboxFaults,
   startFinancedCart,
+  replayCallback,
 } from "../helpers"
 
 /*
@@ -90,15 +87,8 @@ financingIntegrationSuite({
     it("the next callback authorizes the order's payment, links it and sends the order references", async () => {
       const container = getContainer()
       const { cart, session, publicId, orderId } = await orderWithoutItsPayment("SignedWaitingForInvoice", 2)
-      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
 
-      const answer = await postCallback(callbackUrl!, {
-        eventId: `evt_${randomBytes(8).toString("hex")}`,
-        publicId,
-        status: "SignedWaitingForInvoice",
-        previousStatus: "Approved",
-        changedAt: new Date().toISOString(),
-      })
+      const answer = await replayCallback(financing.sandbox, publicId)
       expect(answer).toEqual({ status: 200, body: { received: true, action: "authorize" } })
 
       // The same order, now with its payment authorized; no second order.
@@ -118,13 +108,7 @@ financingIntegrationSuite({
       await expectOrderReferencesSent(container, orderId, publicId)
 
       // Repaired once: the next callback has nothing left to do.
-      const again = await postCallback(callbackUrl!, {
-        eventId: `evt_${randomBytes(8).toString("hex")}`,
-        publicId,
-        status: "SignedWaitingForInvoice",
-        previousStatus: "Approved",
-        changedAt: new Date().toISOString(),
-      })
+      const again = await replayCallback(financing.sandbox, publicId)
       expect(again).toEqual({ status: 200, body: { received: true, action: "none" } })
       expect(await paymentsOfSession(container, session.id)).toHaveLength(1)
     })

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto"
-
 import {
+  callbackBody,
   callbacksSettled,
   financingIntegrationSuite,
   moveApplication,
@@ -44,15 +43,7 @@ financingIntegrationSuite({
       const readsBefore = financing.serviceRequests.count("GET", STATUS_READ)
       const started = Date.now()
       const answers = await Promise.all(
-        Array.from({ length: 100 }, () =>
-          postCallback(callbackUrl!, {
-            eventId: `evt_${randomBytes(8).toString("hex")}`,
-            publicId,
-            status: "SignedWaitingForInvoice",
-            previousStatus: "Approved",
-            changedAt: new Date().toISOString(),
-          })
-        )
+        Array.from({ length: 100 }, () => postCallback(callbackUrl!, callbackBody(publicId)))
       )
       const elapsed = Date.now() - started
       const reads = financing.serviceRequests.count("GET", STATUS_READ) - readsBefore
