@@ -18,6 +18,7 @@ import {
 } from "./steps/read-financing-application"
 import { recordFinancingApplicationStep } from "./steps/record-financing-application"
 import { recordRepairedOrderStep } from "./steps/record-repaired-order"
+import { sealReadStatusStep } from "./steps/seal-read-status"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
@@ -120,6 +121,18 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
                 : state.session!.status,
         }))
       )
+    })
+
+    // Only before an authorization: a capture is given the payment's data, not the session's.
+    when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.read_started_at &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() => {
+      sealReadStatusStep({ state })
     })
 
     const completion = when("complete-signed-cart", { state, verdict }, ({ state, verdict }) =>

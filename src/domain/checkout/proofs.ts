@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
 
+import type { ApplicationStatus, ApplicationStatusValue } from "../../lib/financing/schemas"
+
 /*
- * Two proofs keyed from the callbackSecret, one per purpose, so that one can never stand in for the other:
+ * Three proofs keyed from the callbackSecret, one per purpose, so that one can never stand in for another:
  * - the callback proof in each application's Callback-Url: only the service, which received that URL, knows it;
- * - the seal on the application the store server created from the cart: the provider accepts no other.
+ * - the seal on the application the store server created from the cart: the provider accepts no other;
+ * - the seal on a status the store server has just read: the provider may take it instead of reading again.
  */
 
 const keyFor = (secret: string, purpose: string) => createHmac("sha256", secret).update(purpose).digest()
@@ -78,6 +81,63 @@ export function openSealedApplication(
 function sealOf(secret: string, prepared: PreparedApplication): string {
   const key = keyFor(secret, "prepared-application")
   return createHmac("sha256", key).update(canonicalJson(prepared)).digest("base64url")
+}
+
+/**
+ * A status the store server read from the service moments ago, put in the session's data before Medusa asks
+ * the provider to authorize or capture: the provider takes it instead of reading the same status again.
+ * Sealed, so only the server's own reads count (the session data is not the browser's to write, but the seal
+ * does not rely on that), and fresh for SEALED_STATUS_FRESH_MS only.
+ */
+export interface SealedStatus {
+  publicId: string
+  status: ApplicationStatusValue
+  invoiceAmount: number | null
+  /** When the read started (ISO): its age is counted from there. */
+  readAt: string
+  seal: string
+}
+
+/** Long enough to span one sync's work (its read, then Medusa's authorization), short enough to be current. */
+export const SEALED_STATUS_FRESH_MS = 60_000
+/** Clocks of two servers may differ a little: a read stamped slightly ahead is still taken. */
+const CLOCK_SKEW_MS = 5_000
+
+type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount">
+
+export function sealStatus(secret: string, publicId: string, read: StatusRead, readAt: Date): SealedStatus {
+  const fields = {
+    publicId,
+    status: read.status,
+    invoiceAmount: read.invoiceAmount,
+    readAt: readAt.toISOString(),
+  }
+  return { ...fields, seal: statusSealOf(secret, fields) }
+}
+
+/** The status when the seal holds, names this application and is fresh; undefined for anything else. */
+export function openSealedStatus(
+  secret: string,
+  sealed: unknown,
+  publicId: string,
+  now: number = Date.now()
+): StatusRead | undefined {
+  if (!sealed || typeof sealed !== "object") return undefined
+  const { seal, ...fields } = sealed as Partial<SealedStatus>
+  if (typeof seal !== "string" || fields.publicId !== publicId || typeof fields.readAt !== "string")
+    return undefined
+  if (!sameText(statusSealOf(secret, fields), seal)) return undefined
+  const age = now - Date.parse(fields.readAt)
+  if (!(age >= -CLOCK_SKEW_MS && age <= SEALED_STATUS_FRESH_MS)) return undefined
+  return { status: fields.status!, invoiceAmount: fields.invoiceAmount ?? null }
+}
+
+function statusSealOf(secret: string, fields: Partial<Omit<SealedStatus, "seal">>): string {
+  const { publicId, status, invoiceAmount, readAt } = fields
+  const key = keyFor(secret, "recent-status")
+  return createHmac("sha256", key)
+    .update(canonicalJson({ publicId, status, invoiceAmount, readAt }))
+    .digest("base64url")
 }
 
 /** JSON with object keys sorted, so a store that reorders keys (PostgreSQL jsonb does) keeps the seal valid. */

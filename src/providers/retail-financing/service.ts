@@ -24,9 +24,8 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 
-import { openSealedApplication } from "../../domain/checkout/proofs"
+import { openSealedApplication, openSealedStatus } from "../../domain/checkout/proofs"
 import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
-import { recentStatus } from "../../config/recent-status"
 import { sharedFinancingClient } from "../../config/financing-client"
 import { fromCents, toCents } from "../../domain/money"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
@@ -97,7 +96,15 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
-    return this.readStatus(input.data)
+    // The sync seals the status it has just read into the session's data before Medusa authorizes: taken
+    // here, it spares a second read of the same status. Only here: the data a capture gets is the payment's,
+    // copied at authorization, and a status sealed then is the one that capture must not trust.
+    const sealed = openSealedStatus(
+      this.config.callbackSecret,
+      input.data?.recentStatus,
+      sessionDataOf(input.data).publicId
+    )
+    return this.readStatus(input.data, undefined, sealed)
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
@@ -164,20 +171,22 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
 
   private async readStatus(
     sessionData: Record<string, unknown> | undefined,
-    previous?: PaymentSessionStatus
+    previous?: PaymentSessionStatus,
+    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount">
   ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
     const session = sessionDataOf(sessionData)
     const application =
-      recentStatus(session.publicId) ??
-      (await this.callService(() => this.client.getApplicationStatus(session.publicId)))
+      alreadyRead ?? (await this.callService(() => this.client.getApplicationStatus(session.publicId)))
     const status = this.guardContractAmount(
       application,
       session,
       toPaymentSessionStatus(application.status, previous)
     )
+    // A sealed read is for one authorization: it is not carried on into the payment's data.
+    const { recentStatus: _used, ...rest } = sessionData ?? {}
     return {
       status,
-      data: { ...sessionData, ...session, applicationStatus: application.status },
+      data: { ...rest, ...session, applicationStatus: application.status },
     }
   }
 

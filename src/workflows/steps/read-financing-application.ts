@@ -2,7 +2,6 @@ import type { MedusaContainer, PaymentSessionDTO, PaymentSessionStatus } from "@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { rememberStatus } from "../../config/recent-status"
 import { isFinancingProviderId } from "../../config/provider-id"
 import { completionDue } from "../../domain/checkout/completion-retry"
 import type { RecordedApplication } from "../../domain/checkout/contract-guard"
@@ -80,8 +79,6 @@ export const readFinancingApplicationStep = createStep(
       : new Date().toISOString()
     const application: ApplicationStatus =
       input.known_application ?? (await financing.getClient().getApplicationStatus(ledger.public_id))
-    // Spares the provider's authorization a second read of the same status; see config/recent-status.ts.
-    rememberStatus(ledger.public_id, application)
 
     const cartId = ledger.cart_id ?? (sessionData?.cartId || null)
     const orderId = cartId ? await orderOfCart(container, cartId) : null

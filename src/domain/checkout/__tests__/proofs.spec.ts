@@ -6,7 +6,10 @@ import {
   callbackUrlFor,
   isValidCallbackProof,
   openSealedApplication,
+  openSealedStatus,
+  SEALED_STATUS_FRESH_MS,
   sealApplication,
+  sealStatus,
 } from "../proofs"
 
 const SECRET = "callback-secret-for-tests-0123456789abcdef"
@@ -268,5 +271,48 @@ describe("sealed prepared application", () => {
       expect(openSealedApplication(SECRET, fresh)).toBeDefined()
       expect(openSealedApplication(SECRET, sealed)).toBeUndefined()
     })
+  })
+})
+
+describe("sealed status read", () => {
+  const READ = { status: "Signed" as const, invoiceAmount: 1300.04 }
+  const AT = Date.parse("2026-11-24T12:00:00.000Z")
+
+  it("opens to the status and contract amount read, for the application it names", () => {
+    const sealed = sealStatus(SECRET, "PUB-1", READ, new Date(AT))
+    expect(openSealedStatus(SECRET, sealed, "PUB-1", AT + 1_000)).toEqual(READ)
+  })
+
+  it("survives a trip through JSON with its keys reordered, as session data is stored", () => {
+    const sealed = sealStatus(SECRET, "PUB-1", READ, new Date(AT))
+    const reordered = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(sealed))).reverse())
+    expect(openSealedStatus(SECRET, reordered, "PUB-1", AT)).toEqual(READ)
+  })
+
+  it("is fresh for a minute, allowing a little clock skew between servers", () => {
+    const sealed = sealStatus(SECRET, "PUB-1", READ, new Date(AT))
+    expect(openSealedStatus(SECRET, sealed, "PUB-1", AT + SEALED_STATUS_FRESH_MS)).toEqual(READ)
+    expect(openSealedStatus(SECRET, sealed, "PUB-1", AT + SEALED_STATUS_FRESH_MS + 1)).toBeUndefined()
+    expect(openSealedStatus(SECRET, sealed, "PUB-1", AT - 4_000)).toEqual(READ)
+    expect(openSealedStatus(SECRET, sealed, "PUB-1", AT - 6_000)).toBeUndefined()
+  })
+
+  it("refuses another secret, another application, and any field changed", () => {
+    const sealed = sealStatus(SECRET, "PUB-1", READ, new Date(AT))
+    expect(openSealedStatus("another-secret-of-enough-length-0123", sealed, "PUB-1", AT)).toBeUndefined()
+    expect(openSealedStatus(SECRET, sealed, "PUB-2", AT)).toBeUndefined()
+    expect(openSealedStatus(SECRET, { ...sealed, status: "Funded" }, "PUB-1", AT)).toBeUndefined()
+    expect(openSealedStatus(SECRET, { ...sealed, invoiceAmount: 5000 }, "PUB-1", AT)).toBeUndefined()
+    expect(
+      openSealedStatus(SECRET, { ...sealed, readAt: new Date(AT + 1).toISOString() }, "PUB-1", AT)
+    ).toBeUndefined()
+    expect(openSealedStatus(SECRET, { ...sealed, seal: "x" }, "PUB-1", AT)).toBeUndefined()
+    expect(openSealedStatus(SECRET, undefined, "PUB-1", AT)).toBeUndefined()
+    expect(openSealedStatus(SECRET, "a string", "PUB-1", AT)).toBeUndefined()
+  })
+
+  it("keys its seal apart from the callback proof", () => {
+    const sealed = sealStatus(SECRET, "PUB-1", READ, new Date(AT))
+    expect(sealed.seal).not.toBe(callbackProof(SECRET, "PUB-1"))
   })
 })

@@ -6,6 +6,7 @@ import {
   type PreparedApplication,
   callbackProof,
   sealApplication,
+  sealStatus,
 } from "../../../domain/checkout/proofs"
 import { toCents } from "../../../domain/money"
 import type { FinancingClient } from "../../../lib/financing/client"
@@ -15,7 +16,6 @@ import RetailFinancingModuleService from "../../../modules/retail-financing/serv
 import { sharedFinancingClient } from "../../../config/financing-client"
 import { type RunningSandbox, startSandbox } from "../../../sandbox"
 import { type RetailFinancingOptionsInput, parseOptions } from "../../../config/options"
-import { recentStatus, rememberStatus } from "../../../config/recent-status"
 import {
   CONTRACT_STATUSES,
   EXPECTED_SESSION_STATUS as EXPECTED_STATUS,
@@ -460,27 +460,45 @@ describe("RetailFinancingProviderService", () => {
       })
     })
 
+    const clientOf = (service: RetailFinancingProviderService) =>
+      (service as unknown as { client: FinancingClient }).client
+
     it.each(APPLICATION_STATUSES.flatMap((status) => [[status, 0] as const, [status, 1] as const]))(
-      "answers alike for %s (cart %i cent over) with the recent-status memo empty (it reads) or holding the read",
+      "answers alike for %s (cart %i cent over) reading the status itself or taking the one the server sealed",
       async (status, centsOver) => {
-        // A session of its own: the memo is process-wide, and the other tests must keep reading the service.
         const session = await sessionAt(status)
         const data: Record<string, unknown> = { ...session, amountCents: TOTAL_CENTS + centsOver }
         const publicId = String(session.publicId)
-        const clientOf = (service: RetailFinancingProviderService) =>
-          (service as unknown as { client: FinancingClient }).client
-
-        expect(recentStatus(publicId)).toBeUndefined()
         const fromService = await provider().authorizePayment({ data })
 
-        // What the sync workflow's read step keeps: a genuine read from the service.
-        rememberStatus(publicId, await clientOf(provider()).getApplicationStatus(publicId))
-        // A provider whose service is unreachable can only answer from the memo.
-        const fromMemo = await providerFor(closedUrl).authorizePayment({ data })
+        // What the sync puts in the session's data: a genuine read from the service, sealed.
+        const read = await clientOf(provider()).getApplicationStatus(publicId)
+        const sealed = { ...data, recentStatus: sealStatus(CALLBACK_SECRET, publicId, read, new Date()) }
+        // A provider whose service is unreachable can only answer from the sealed read.
+        const fromSeal = await providerFor(closedUrl).authorizePayment({ data: sealed })
 
-        expect(fromMemo).toEqual(fromService)
+        // The same answer, and the sealed read is not carried on into the payment's data.
+        expect(fromSeal).toEqual(fromService)
       }
     )
+
+    it("reads the status itself when the sealed read is forged, stale or another application's", async () => {
+      const session = await sessionAt("Signed")
+      const publicId = String(session.publicId)
+      const read = { status: "Signed" as const, invoiceAmount: TOTAL }
+      const unusable = [
+        sealStatus(OTHER_SECRET, publicId, read, new Date()),
+        sealStatus(CALLBACK_SECRET, publicId, read, new Date(Date.now() - 61_000)),
+        sealStatus(CALLBACK_SECRET, "another-application", read, new Date()),
+        { ...sealStatus(CALLBACK_SECRET, publicId, read, new Date()), status: "Funded" },
+      ]
+      for (const recentStatus of unusable) {
+        // Unreachable service: had the provider taken the read, it would have answered.
+        await expect(
+          providerFor(closedUrl).authorizePayment({ data: { ...session, recentStatus } })
+        ).rejects.toThrow(MedusaError)
+      }
+    })
 
     it("retrieves the payment with its current status", async () => {
       const data = sessionOf("Funded")
