@@ -187,6 +187,11 @@ export class FaultProxy {
     return this.log.filter((entry) => matches(matcher, entry)).length
   }
 
+  /** How many matching requests reached the target and were answered by it (dropped answers included). */
+  countForwarded(matcher: RequestMatcher): number {
+    return this.log.filter((entry) => entry.upstreamStatus !== null && matches(matcher, entry)).length
+  }
+
   async close(): Promise<void> {
     this.clear()
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()))

@@ -134,6 +134,8 @@ export interface SandboxRecord {
   callbacks: SandboxCallback[]
   callbackUrl: string | null
   createdAt: string
+  /** Every order reference the store attached (a set: the same reference twice is kept once). */
+  orderReferences: string[]
 }
 
 /** Changes some of the sandbox's fault settings (the rest stay as they are). */

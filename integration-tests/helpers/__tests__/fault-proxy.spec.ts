@@ -82,6 +82,7 @@ describe("FaultProxy", () => {
 
     expect(answer).toEqual({ error: "ECONNRESET" })
     expect(seen).toEqual([{ method: "POST", url: "/v2/applications", body: '{"cart":"c1"}' }])
+    expect(proxy.countForwarded({ method: "POST", path: "/v2/applications" })).toBe(1)
     expect(rule.hits).toBe(1)
     expect(proxy.log[0]).toMatchObject({ fault: "drop", upstreamStatus: 201, outcome: "dropped" })
   })
@@ -131,6 +132,7 @@ describe("FaultProxy", () => {
     expect(await send("/down")).toMatchObject({ status: 503 })
     expect(await send("/gone")).toEqual({ error: "ECONNRESET" })
     expect(seen).toHaveLength(0)
+    expect(proxy.countForwarded({})).toBe(0)
     expect(proxy.log.map(({ outcome, upstreamStatus }) => [outcome, upstreamStatus])).toEqual([
       ["refused", null],
       ["refused", null],
