@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import path from "node:path"
 
@@ -209,9 +209,9 @@ export class SpawnedStore {
     return rows as Row[]
   }
 
-  /** The last lines Medusa logged, for a failure message. */
+  /** The last lines Medusa's processes (start, exec, migrations) logged, for a failure message. */
   logTail(lines = 40): string {
-    return this.process?.logTail(lines) ?? "(Medusa was never started)"
+    return readFileSync(this.settings.logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n")
   }
 
   /** Kills Medusa if it runs, stops the sandbox and the proxy, drops the database and the app folder. */
