@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import path from "node:path"
 
 import { Client, Pool } from "@medusajs/framework/pg"
@@ -17,10 +16,11 @@ import type { RetailFinancingOptionsInput } from "../../../src/config/options"
 import { type RunningSandbox, type SandboxOptionsInput, startSandbox } from "../../../src/sandbox"
 import type { StoreCheckout } from "../checkout-seed"
 import { FaultProxy } from "../fault-proxy"
+import { freePort } from "../free-port"
 
 /*
- * A real Medusa server process with the plugin, for tests of what survives a crash (docs/architecture.md
- * §7): `medusa start` spawned in a process group of its own on a database of the test's own, with the
+ * A real Medusa server process with the plugin, for tests of what survives a crash (CONTRIBUTING.md, "Fault
+ * tests"): `medusa start` spawned in a process group of its own on a database of the test's own, with the
  * sandbox as the financing service. Fault proxies stand on both ways between them: the plugin's calls to
  * the service (`service`) and the service's status callbacks to Medusa (`callbacks`). Medusa can be killed
  * with SIGKILL and started again on the same database and ports.
@@ -49,17 +49,6 @@ const RUN_JOB_SCRIPT = path.join(__dirname, "run-job.js")
 
 /** The one flat shipping option and the three products of the demo's seed, by SKU (demo/medusa/seed.js). */
 const DEMO_SKUS = ["DEMO-1", "DEMO-2", "DEMO-3"]
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
-}
 
 export class SpawnedStore {
   private process: MedusaProcess | undefined
