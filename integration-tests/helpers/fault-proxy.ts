@@ -10,8 +10,9 @@ import {
 import type { AddressInfo, Socket } from "node:net"
 
 /*
- * A small HTTP proxy between the plugin and the financing service (the sandbox) that misbehaves on demand,
- * as the network between a store and its lender does (docs/architecture.md §7). Per request matcher it can:
+ * A small HTTP proxy between the plugin and the financing service (the sandbox), or between the service's
+ * callbacks and Medusa, that misbehaves on demand as the network between a store and its lender does
+ * (CONTRIBUTING.md, "Fault tests"). Per request matcher it can:
  *   - drop: forward, let the service act and answer, then reset the plugin's connection (a lost answer);
  *   - hold: keep the service's answer (or the request, before the service sees it) for N ms or until
  *     released: a slow service, or a process frozen at a known point so that a test can kill it there;
