@@ -5,7 +5,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { callbackProof } from "../../src/domain/checkout/proofs"
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
-import { syncFinancingSessionWorkflow } from "../../src/workflows/sync-financing-session"
+import { resolveFinancingApplication } from "../../src/workflows/checkout/resolve-financing-application"
+import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   RETAIL_FINANCING_PROVIDER_ID,
@@ -32,17 +33,15 @@ const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
 const reconcileFinancingApplications = async (container: MedusaContainer) =>
   (await reconcileFinancingSessionsWorkflow(container).run()).result
 
-/** One session synced with a status handed in, as reconciliation hands in a listed one; its state. */
-const syncFinancingSession = async (
-  container: MedusaContainer,
-  sessionId: string,
-  known: ApplicationStatus
-) =>
-  (
-    await syncFinancingSessionWorkflow(container).run({
-      input: { session_id: sessionId, known_application: known },
-    })
-  ).result
+/** One session's application synced with a status handed in, as reconciliation hands in a listed one. */
+async function syncFinancingSession(container: MedusaContainer, sessionId: string, known: ApplicationStatus) {
+  const applicationId = await resolveFinancingApplication(container, sessionId)
+  if (!applicationId) throw new Error(`the ledger knows no application of session ${sessionId}`)
+  const { result } = await syncFinancingApplicationWorkflow(container).run({
+    input: { application_id: applicationId, known_application: known },
+  })
+  return result
+}
 
 financingIntegrationSuite({
   seed: "checkout",

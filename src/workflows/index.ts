@@ -1,4 +1,4 @@
-export * from "./sync-financing-session"
+export * from "./sync-financing-application"
 export * from "./reconcile-financing-sessions"
 export * from "./record-post-sale-actions"
 export * from "./send-financing-actions"

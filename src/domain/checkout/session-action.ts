@@ -24,7 +24,7 @@ const CLOSED: ReadonlySet<PaymentSessionStatus> = new Set(["authorized", "captur
 /**
  * The one decision of the status callback and of reconciliation. It only ever moves a session forward:
  * once authorized, a session is never failed or canceled by a later (or older, replayed) status, and work
- * already done (an order placed, a payment captured) is not asked for again.
+ * already done (an order placed with its payment authorized, a payment captured) is not asked for again.
  */
 export function sessionAction(facts: SessionFacts): SessionAction {
   // A contract under return (or returned) never completes a cart or captures a payment.
@@ -34,7 +34,11 @@ export function sessionAction(facts: SessionFacts): SessionAction {
     return SETTLED.has(facts.sessionStatus) ? "none" : "fail"
   }
   if (target === "captured") return facts.captured ? "none" : "capture"
-  if (target === "authorized") return facts.hasOrder ? "none" : "authorize"
+  // An order with its payment authorized is done. An order without it (Medusa stopped between creating the
+  // order and authorizing its payment: a crash) is authorized now; processPaymentWorkflow authorizes an
+  // existing order's session without making another order.
+  if (target === "authorized")
+    return facts.hasOrder && SETTLED.has(facts.sessionStatus) ? "none" : "authorize"
   if (SETTLED.has(facts.sessionStatus)) return "none"
   if (target === "error") return facts.sessionStatus === "error" ? "none" : "fail"
   if (target === "canceled") return facts.sessionStatus === "canceled" ? "none" : "cancel"

@@ -2,39 +2,43 @@ import type { PaymentSessionStatus } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import type { FinancingSessionState } from "./read-financing-session"
+import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+import type { FinancingSessionView } from "./read-financing-application"
 
 export interface MarkFinancingSessionInput {
-  state: FinancingSessionState
+  session: FinancingSessionView
+  application_status: ApplicationStatusValue
   status: PaymentSessionStatus
+  /** Merged into the session data (a contract exception's reason for the return page). */
+  data?: Record<string, unknown>
 }
 
 /**
- * Records the application's status on the session, and for a decline, an expiry or an error, the session's
- * own status: Medusa then refuses to complete the cart with it, and the storefront can offer another way
- * to pay. Medusa's own webhook flow ignores these outcomes.
+ * Records the application's status on the session, and for a decline, an expiry, an error or a signed
+ * contract that cannot complete the cart, the session's own status: Medusa then refuses to complete the cart
+ * with it, and the storefront can offer another way to pay. Medusa's own webhook flow ignores these outcomes.
  */
 export const markFinancingSessionStep = createStep(
   "mark-financing-session",
-  async ({ state, status }: MarkFinancingSessionInput, { container }) => {
+  async ({ session, application_status, status, data }: MarkFinancingSessionInput, { container }) => {
     const payments = container.resolve(Modules.PAYMENT)
     await payments.updatePaymentSession({
-      id: state.session_id,
-      amount: state.amount,
-      currency_code: state.currency_code,
-      data: { ...state.data, applicationStatus: state.application_status },
+      id: session.id,
+      amount: session.amount,
+      currency_code: session.currency_code,
+      data: { ...session.data, applicationStatus: application_status, ...data },
       status,
     })
-    return new StepResponse(undefined, state)
+    return new StepResponse(undefined, session)
   },
   async (previous, { container }) => {
     if (!previous) return
     await container.resolve(Modules.PAYMENT).updatePaymentSession({
-      id: previous.session_id,
+      id: previous.id,
       amount: previous.amount,
       currency_code: previous.currency_code,
       data: previous.data,
-      status: previous.session_status,
+      status: previous.status,
     })
   }
 )

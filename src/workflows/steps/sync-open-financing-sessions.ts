@@ -2,7 +2,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { syncFinancingSessionWorkflow } from "../sync-financing-session"
+import { resolveFinancingApplication } from "../checkout/resolve-financing-application"
+import { syncFinancingApplicationWorkflow } from "../sync-financing-application"
 import type { OpenFinancingSession } from "./list-open-financing-sessions"
 
 export interface ReconciliationReport {
@@ -43,9 +44,11 @@ export const syncOpenFinancingSessionsStep = createStep(
         try {
           // Missing from its day's list (the service may date applications in another time zone): the sync
           // reads its status on its own rather than never see it again.
-          const { result } = await syncFinancingSessionWorkflow(container).run({
+          const applicationId = await resolveFinancingApplication(container, session.session_id)
+          if (!applicationId) continue
+          const { result } = await syncFinancingApplicationWorkflow(container).run({
             input: {
-              session_id: session.session_id,
+              application_id: applicationId,
               known_application: application,
               known_read_started_at: application && listedAt,
             },

@@ -40,7 +40,8 @@ function expectedAction(facts: SessionFacts): SessionAction {
     // A contract for less than the cart never completes it; a settled session is never moved back.
     if (!contractCoversCart) return isSettled(sessionStatus) ? "none" : "fail"
     if (status === "Funded") return captured ? "none" : "capture"
-    return hasOrder ? "none" : "authorize"
+    // An order whose payment is authorized is done; an order without it is repaired by authorizing it.
+    return hasOrder && isSettled(sessionStatus) ? "none" : "authorize"
   }
   // Nothing below may move an authorized or captured session backwards.
   if (isSettled(sessionStatus)) return "none"
@@ -108,13 +109,26 @@ describe("sessionAction", () => {
     it.each(SIGNED)("%s authorizes (completes the cart) unless an order exists", (applicationStatus) => {
       for (const sessionStatus of ["pending", "requires_more", "error", "canceled"] as const) {
         expect(sessionAction(facts({ applicationStatus, sessionStatus }))).toBe("authorize")
-        expect(sessionAction(facts({ applicationStatus, sessionStatus, hasOrder: true }))).toBe("none")
       }
       expect(sessionAction(facts({ applicationStatus, sessionStatus: "authorized" }))).toBe("authorize")
       expect(sessionAction(facts({ applicationStatus, sessionStatus: "authorized", hasOrder: true }))).toBe(
         "none"
       )
     })
+
+    it.each(SIGNED)(
+      "%s authorizes an order that exists without its payment (a crash between the two): repair",
+      (applicationStatus) => {
+        for (const sessionStatus of ["pending", "requires_more", "error", "canceled"] as const) {
+          expect(sessionAction(facts({ applicationStatus, sessionStatus, hasOrder: true }))).toBe("authorize")
+        }
+        expect(
+          sessionAction(
+            facts({ applicationStatus, sessionStatus: "captured", hasOrder: true, captured: true })
+          )
+        ).toBe("none")
+      }
+    )
 
     it("Funded captures unless the payment is captured, with or without an order", () => {
       for (const sessionStatus of SESSION_STATUSES) {
@@ -180,9 +194,14 @@ describe("sessionAction", () => {
       }
     })
 
-    it("never asks again for work already done: no order twice, no capture twice", () => {
+    it("never asks again for work already done: no order authorized twice, no capture twice", () => {
       expect(
-        ALL_FACTS.filter((candidate) => candidate.hasOrder && sessionAction(candidate) === "authorize")
+        ALL_FACTS.filter(
+          (candidate) =>
+            candidate.hasOrder &&
+            isSettled(candidate.sessionStatus) &&
+            sessionAction(candidate) === "authorize"
+        )
       ).toEqual([])
       expect(
         ALL_FACTS.filter((candidate) => candidate.captured && sessionAction(candidate) === "capture")

@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto"
+
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import {
+  callbacksSettled,
+  eventually,
+  financingIntegrationSuite,
+  financingLedger,
+  moveApplication,
+  orderCount,
+  orderIdsOfCart,
+  orderLeftWithoutPayment,
+  paymentsOfSession,
+  postCallback,
+  postSaleOf,
+  sandboxApplication,
+  sessionById,
+  setSandboxFaults,
+  startFinancedCart,
+} from "../helpers"
+
+/*
+ * Case 3 of issue 12 without the kill: Medusa made the order and stopped before authorizing its payment.
+ * The next callback, or the next reconciliation run, authorizes that order's payment (capturing it when the
+ * contract is funded), links it in the ledger and sends what order.placed would have sent.
+ */
+financingIntegrationSuite({
+  seed: "checkout",
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
+    beforeEach(async () => {
+      // Only what a test sends itself reaches Medusa: the half-done state must stay as it was left.
+      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 1 })
+    })
+    afterAll(async () => {
+      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })
+    })
+
+    /** A signed (or funded) contract whose cart Medusa made into an order without its payment. */
+    async function orderWithoutItsPayment(status: "SignedWaitingForInvoice" | "Funded", callbacks: number) {
+      const container = getContainer()
+      const started = await startFinancedCart(api, seed)
+      await moveApplication(financing.sandbox, started.publicId, status)
+      await callbacksSettled(financing.sandbox, started.publicId, callbacks)
+      const orderId = await orderLeftWithoutPayment(container, started.cart, started.collection.id)
+
+      // The state the issue found after a crash: an order, no payment, the session still pending.
+      expect(await orderIdsOfCart(container, started.cart.id)).toEqual([orderId])
+      expect(await paymentsOfSession(container, started.session.id)).toEqual([])
+      expect((await sessionById(container, started.session.id)).status).toBe("pending")
+      return { ...started, orderId }
+    }
+
+    async function paymentCollectionStatus(orderId: string) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["payment_collections.status", "transactions.reference"],
+        filters: { id: orderId },
+      })
+      const order = data[0] as {
+        payment_collections: { status: string }[]
+        transactions: { reference: string }[]
+      }
+      return {
+        collections: order.payment_collections.map((collection) => collection.status),
+        captures: order.transactions.filter((transaction) => transaction.reference === "capture").length,
+      }
+    }
+
+    /** What order.placed would have sent: the order's number and id reach the service. */
+    async function expectOrderReferencesSent(container: MedusaContainer, orderId: string, publicId: string) {
+      const query = container.resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["display_id"],
+        filters: { id: orderId },
+      })
+      await eventually(async () => {
+        expect((await postSaleOf(financing, publicId)).orderReferences).toEqual([
+          String(data[0].display_id),
+          orderId,
+        ])
+      }, 20_000)
+    }
+
+    it("the next callback authorizes the order's payment, links it and sends the order references", async () => {
+      const container = getContainer()
+      const { cart, session, publicId, orderId } = await orderWithoutItsPayment("SignedWaitingForInvoice", 2)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+
+      const answer = await postCallback(callbackUrl!, {
+        eventId: `evt_${randomBytes(8).toString("hex")}`,
+        publicId,
+        status: "SignedWaitingForInvoice",
+        previousStatus: "Approved",
+        changedAt: new Date().toISOString(),
+      })
+      expect(answer).toEqual({ status: 200, body: { received: true, action: "authorize" } })
+
+      // The same order, now with its payment authorized; no second order.
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([orderId])
+      expect(await orderCount(container)).toBe(1)
+      const [payment, ...others] = await paymentsOfSession(container, session.id)
+      expect(others).toEqual([])
+      expect(Number(payment.amount)).toBeCloseTo(cart.total, 2)
+      expect(payment.captured_at).toBeFalsy()
+      expect((await sessionById(container, session.id)).status).toBe("authorized")
+      expect((await paymentCollectionStatus(orderId)).collections).toEqual(["authorized"])
+
+      const [application] = await financingLedger(container).listFinancingApplications({
+        public_id: publicId,
+      })
+      expect(application.order_id).toBe(orderId)
+      await expectOrderReferencesSent(container, orderId, publicId)
+
+      // Repaired once: the next callback has nothing left to do.
+      const again = await postCallback(callbackUrl!, {
+        eventId: `evt_${randomBytes(8).toString("hex")}`,
+        publicId,
+        status: "SignedWaitingForInvoice",
+        previousStatus: "Approved",
+        changedAt: new Date().toISOString(),
+      })
+      expect(again).toEqual({ status: 200, body: { received: true, action: "none" } })
+      expect(await paymentsOfSession(container, session.id)).toHaveLength(1)
+    })
+
+    it("reconciliation authorizes and captures a funded contract's order that lost its payment", async () => {
+      const container = getContainer()
+      const { cart, session, publicId, orderId } = await orderWithoutItsPayment("Funded", 3)
+
+      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      expect(report).toEqual(expect.objectContaining({ synced: 1, failed: 0 }))
+
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([orderId])
+      expect(await orderCount(container)).toBe(1)
+      const [payment, ...others] = await paymentsOfSession(container, session.id)
+      expect(others).toEqual([])
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.captures).toHaveLength(1)
+      expect(Number(payment.captures![0].amount)).toBeCloseTo(cart.total, 2)
+      expect(await paymentCollectionStatus(orderId)).toEqual({ collections: ["completed"], captures: 1 })
+
+      const [application] = await financingLedger(container).listFinancingApplications({
+        public_id: publicId,
+      })
+      expect(application.order_id).toBe(orderId)
+      await expectOrderReferencesSent(container, orderId, publicId)
+
+      // A second run finds nothing left: no second capture.
+      const { result: again } = await reconcileFinancingSessionsWorkflow(container).run()
+      expect(again.synced).toBe(0)
+      expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
+      expect(await paymentCollectionStatus(orderId)).toEqual({ collections: ["completed"], captures: 1 })
+    })
+  },
+})

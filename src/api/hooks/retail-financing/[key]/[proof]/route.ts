@@ -1,0 +1,43 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
+import { resolveFinancingApplication } from "../../../../../workflows/checkout/resolve-financing-application"
+import { syncFinancingApplicationWorkflow } from "../../../../../workflows/sync-financing-application"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../../modules/retail-financing"
+
+/**
+ * The financing service's status-change callback. Its URL carries a key (the ledger application's id, or the
+ * payment session's for applications created before the ledger knew them from the start) and a proof made
+ * for that key; anything else is refused at once, with no effect. The body is never read: the status is read
+ * again from the service, so a forged or replayed body can change nothing.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const { key, proof } = req.params
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  if (!key || !proof || !isValidCallbackProof(options.callbackSecret, key, proof)) {
+    res.status(401).json({ type: "unauthorized", message: "This callback URL is not valid." })
+    return
+  }
+  const applicationId = await resolveFinancingApplication(req.scope, key)
+  if (!applicationId) {
+    // Only a session from before the ledger knew every application can be unknown here: Medusa deleted it
+    // before any status was recorded, so not even its public id is left.
+    req.scope
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        `retail-financing: a status callback arrived for payment session ${key}, which no longer exists and ` +
+          "which the ledger never recorded. If its application is signed, it has no order: look it up at the " +
+          "financing service."
+      )
+    res.status(410).json({ type: "not_found", message: "This payment session no longer exists." })
+    return
+  }
+  const { result } = await syncFinancingApplicationWorkflow(req.scope).run({
+    input: { application_id: applicationId },
+  })
+  res.status(200).json({ received: true, action: result.action })
+}
