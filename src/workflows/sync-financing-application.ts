@@ -3,9 +3,16 @@ import { randomUUID } from "node:crypto"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
+import type { ContractExceptionReason } from "../domain/checkout/contract-exceptions"
+import { isSignedContract } from "../domain/checkout/status-map"
+import { captureFinancedPaymentStep } from "./steps/capture-financed-payment"
+import { checkSignedContractStep } from "./steps/check-signed-contract"
+import { type CompletionOutcome, completeFinancedCartStep } from "./steps/complete-financed-cart"
 import { markFinancingSessionStep } from "./steps/mark-financing-session"
+import { openContractExceptionStep } from "./steps/open-contract-exception"
 import { processFinancingPaymentStep } from "./steps/process-financing-payment"
 import {
+  type FinancingApplicationState,
   type ReadFinancingApplicationInput,
   readFinancingApplicationStep,
 } from "./steps/read-financing-application"
@@ -16,6 +23,13 @@ import { sendFinancingActionsStep } from "./steps/send-financing-actions"
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
 export type SyncFinancingApplicationInput = ReadFinancingApplicationInput
+
+export type SyncFinancingApplicationResult = FinancingApplicationState & {
+  /** What a completion of the cart gave, when one was tried. */
+  completion: CompletionOutcome | null
+  /** Why the signed contract gives no order, when it does not (see domain/checkout/contract-guard.ts). */
+  exception: ContractExceptionReason | null
+}
 
 /** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
 const LOCK_WAIT_SECONDS = 120
@@ -31,6 +45,13 @@ const LOCK_RETRY_SECONDS = 0.05
 /** The lock of one ledger application: every sync of it (callback or reconciliation) holds it. */
 export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
 
+const isSignature = (state: FinancingApplicationState) =>
+  Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
+
+/** A signed contract whose order is not yet placed and paid: it must still match what was financed. */
+const needsContractCheck = (state: FinancingApplicationState) =>
+  isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
+
 /**
  * Syncs one ledger application with its status at the service, holding a lock on the application so that
  * duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are handled one after
@@ -39,10 +60,12 @@ export const applicationLockKey = (applicationId: string) => `retail-financing:a
  * It reads the application, its live payment session and the status (never from a callback's body), records
  * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
  * expiry or an error on the session (Medusa then refuses to complete the cart with it, and the storefront
- * can offer another way to pay). A signed contract then goes through Medusa's processPaymentWorkflow, which
- * completes the cart into an order; a funded one is captured. An order that exists without its payment
- * (Medusa stopped between the two) is authorized, linked in the ledger and given its post-sale actions. The lock is released at the end, or by
- * compensation when a step fails.
+ * can offer another way to pay). A signed contract is checked against what was financed (the cart's
+ * fingerprints, a newer application, the session, the contract amount): one that does not match gives no
+ * order but an exception, opened once. Otherwise it completes the cart into an order (a failure is
+ * counted and tried again only after a delay, a bounded number of times); a funded one is captured. An order
+ * that exists without its payment (Medusa stopped between the two) is authorized, linked in the ledger and
+ * given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
@@ -63,8 +86,19 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
     const releasedActionIds = recordFinancingApplicationStep({ state })
     sendFinancingActionsStep({ action_ids: releasedActionIds })
 
-    when("mark-declined-expired-or-progress", { state }, ({ state }) =>
-      Boolean(state.session && ["fail", "cancel", "record"].includes(state.action))
+    const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
+      () => checkSignedContractStep({ state })
+    )
+    const exception = when("open-contract-exception", { verdict }, ({ verdict }) =>
+      Boolean(verdict?.reason)
+    ).then(() =>
+      openContractExceptionStep(
+        transform({ state, verdict }, ({ state, verdict }) => ({ state, reason: verdict!.reason! }))
+      )
+    )
+
+    when("mark-declined-expired-or-progress", { state, verdict }, ({ state, verdict }) =>
+      Boolean(!verdict?.reason && state.session && ["fail", "cancel", "record"].includes(state.action))
     ).then(() => {
       markFinancingSessionStep(
         transform({ state }, ({ state }) => ({
@@ -80,8 +114,22 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
-    when("process-signed-or-funded-payment", { state }, ({ state }) =>
-      Boolean(state.session && ["authorize", "capture"].includes(state.action))
+    const completion = when("complete-signed-cart", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason && isSignature(state) && !state.order_id && state.cart_id && state.completion_due
+      )
+    ).then(() =>
+      completeFinancedCartStep(
+        transform({ state }, ({ state }) => ({
+          application_id: state.application_id,
+          public_id: state.public_id,
+          cart_id: state.cart_id!,
+        }))
+      )
+    )
+
+    when("repair-order-without-payment", { state, verdict }, ({ state, verdict }) =>
+      Boolean(!verdict?.reason && isSignature(state) && state.order_id && !state.session!.has_payment)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -90,16 +138,6 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
         }))
       )
-    })
-
-    when("link-repaired-order", { state }, ({ state }) =>
-      Boolean(
-        state.session &&
-        !state.session.has_payment &&
-        state.order_id &&
-        ["authorize", "capture"].includes(state.action)
-      )
-    ).then(() => {
       recordRepairedOrderStep(
         transform({ state }, ({ state }) => ({
           application_id: state.application_id,
@@ -108,7 +146,33 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
+    when("capture-funded-payment", { state, completion }, ({ state, completion }) =>
+      Boolean(
+        isSignature(state) &&
+        state.action === "capture" &&
+        ((state.order_id && state.session!.has_payment) || completion?.outcome === "order")
+      )
+    ).then(() => {
+      captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
+    })
+
     releaseLockStep(lock)
-    return new WorkflowResponse(state)
+    const result = transform(
+      { state, completion, verdict, exception },
+      ({ state, completion, verdict, exception }): SyncFinancingApplicationResult => {
+        const reason = verdict?.reason ?? null
+        // A contract exception: "fail" when this sync opened it or marked the session, else nothing new.
+        // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
+        const action = reason
+          ? exception?.opened || exception?.marked
+            ? "fail"
+            : "none"
+          : isSignature(state) && !state.order_id && !state.completion_due
+            ? "none"
+            : state.action
+        return { ...state, action, completion: completion ?? null, exception: reason }
+      }
+    )
+    return new WorkflowResponse(result)
   }
 )

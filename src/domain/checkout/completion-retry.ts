@@ -11,3 +11,16 @@ export function nextCompletionAt(attempts: number, now: Date): Date | null {
   const delay = COMPLETION_RETRY_DELAYS_MS[attempts - 1]
   return delay === undefined ? null : new Date(now.getTime() + delay)
 }
+
+/**
+ * Whether a signed cart's completion may be tried now: always before the first failure, then only once its
+ * delay has run out, and never after the last. A callback and reconciliation ask alike, so neither makes
+ * (and rolls back) an order on every run.
+ */
+export function completionDue(
+  ledger: { completion_attempts: number; next_completion_at: Date | string | null },
+  now: Date
+): boolean {
+  if (ledger.completion_attempts === 0) return true
+  return ledger.next_completion_at !== null && new Date(ledger.next_completion_at).getTime() <= now.getTime()
+}

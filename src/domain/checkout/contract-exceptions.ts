@@ -90,3 +90,21 @@ export const CONTRACT_EXCEPTION_TEXT: Record<ContractExceptionReason, ExceptionT
       "store or choose another way to pay.",
   },
 }
+
+/**
+ * The one log line of a contract exception, written once when it opens: which application (ledger id and
+ * the service's public id, nothing of the shopper), what happened and what the merchant does about it.
+ * `detail` is Medusa's own reason when it has one (why the cart could not be completed).
+ */
+export function exceptionLogLine(
+  application: { id: string; publicId: string },
+  reason: ContractExceptionReason,
+  detail?: string
+): string {
+  const text = CONTRACT_EXCEPTION_TEXT[reason]
+  const why = detail ? ` (${detail.replace(/\s+$/, "").replace(/\.$/, "")})` : ""
+  return (
+    `retail-financing: application ${application.publicId} (ledger ${application.id}) has no order, ` +
+    `${reason}: ${text.merchant.replace(/\.$/, "")}${why}. ${text.todo}`
+  )
+}

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto"
 
 import type { ApplicationInput } from "../../lib/financing/schemas"
 import type { FinancingCart, FinancingCartAddress } from "./cart"
+import { cartToApplication } from "./cart-to-application"
 
 /**
  * What was financed, as two keyed fingerprints: one of the product lines and total, one of the customer
@@ -69,4 +70,19 @@ function addressOf(address: FinancingCartAddress | null | undefined): (string | 
     address.country_code,
     address.phone,
   ].map(normalised)
+}
+
+/**
+ * The fingerprints a cart gives now, built exactly as at creation (cartToApplication, then
+ * financedFingerprints); null when the cart no longer makes an application at all (its items or the
+ * customer's address were removed, say). The store's amount and state limits are left out: they decide
+ * whether an application may be made, not what it finances, and a merchant may change them meanwhile.
+ */
+export function currentFingerprints(
+  secret: string,
+  cart: FinancingCart,
+  storeCode: string
+): FinancedFingerprints | null {
+  const built = cartToApplication(cart, { storeCode })
+  return built.ok ? financedFingerprints(secret, cart, built.application, built.totalCents) : null
 }

@@ -10,9 +10,10 @@ export interface ProcessFinancingPaymentInput {
 }
 
 /**
- * Hands a signed contract (authorize) or a funded one (capture) to Medusa's own processPaymentWorkflow,
- * which authorizes the session and completes the cart into an order (reusing an order that exists), or
- * captures the payment.
+ * Hands a signed contract (authorize) or a funded one (capture) whose cart is already an order without its
+ * payment (Medusa stopped between the two) to Medusa's own processPaymentWorkflow: its authorize-existing-
+ * order branch authorizes the session, creating the order's payment; for a funded contract its autocapture
+ * branch authorizes and captures. An order is never made here: the cart already is one.
  *
  * It runs as a workflow of its own, as core's completeCartAfterPaymentStep runs the cart completion, and not
  * through `processPaymentWorkflow.runAsStep`: nested in another workflow, its acquireLockStep on the cart is
@@ -20,9 +21,8 @@ export interface ProcessFinancingPaymentInput {
  * shopper's own cart completion; and a failure later in the parent would compensate it, cancelling an
  * authorized payment.
  *
- * No compensation: a placed order or a capture is what the contract says happened, and is never undone
- * because something after it failed. A cart that cannot be completed does not fail this step
- * (processPaymentWorkflow continues past it), so the status already recorded stays recorded.
+ * No compensation: an authorization or a capture is what the contract says happened, and is never undone
+ * because something after it failed.
  */
 export const processFinancingPaymentStep = createStep(
   "process-financing-payment",

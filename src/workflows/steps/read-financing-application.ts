@@ -4,6 +4,8 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { rememberStatus } from "../../config/recent-status"
 import { isFinancingProviderId } from "../../config/provider-id"
+import { completionDue } from "../../domain/checkout/completion-retry"
+import type { RecordedApplication } from "../../domain/checkout/contract-guard"
 import { type SessionAction, sessionActionFor } from "../../domain/checkout/session-action"
 import { sessionDataOf } from "../../domain/checkout/session-data"
 import { toCents } from "../../domain/money"
@@ -52,6 +54,12 @@ export interface FinancingApplicationState {
   read_started_at: string | null
   /** The order the cart became, if it did. */
   order_id: string | null
+  /** Another payment session of the cart's collection has a payment: it, not this one, paid the order. */
+  order_paid_otherwise: boolean
+  /** Whether completing the cart may be tried now (see domain/checkout/completion-retry.ts). */
+  completion_due: boolean
+  /** What the ledger recorded of what was financed, for the contract check. */
+  recorded: RecordedApplication
   action: SessionAction
 }
 
@@ -106,6 +114,15 @@ export const readFinancingApplicationStep = createStep(
       application,
       read_started_at: readStartedAt,
       order_id: orderId,
+      order_paid_otherwise:
+        orderId !== null && session !== null && (await paidByAnotherSession(container, session)),
+      completion_due: completionDue(ledger, new Date()),
+      recorded: {
+        cart_fingerprint: ledger.cart_fingerprint,
+        customer_fingerprint: ledger.customer_fingerprint,
+        superseded_by_id: ledger.superseded_by_id,
+        exception_reason: ledger.exception_reason,
+      },
       action,
     }
     return new StepResponse(state)
@@ -166,4 +183,18 @@ async function orderOfCart(container: MedusaContainer, cartId: string): Promise<
     filters: { cart_id: cartId },
   })
   return (data as { order_id: string }[])[0]?.order_id ?? null
+}
+
+/** Whether a payment of the session's collection, not cancelled, came from another session. */
+async function paidByAnotherSession(
+  container: MedusaContainer,
+  session: PaymentSessionDTO
+): Promise<boolean> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "payment",
+    fields: ["id", "payment_session_id", "canceled_at"],
+    filters: { payment_collection_id: session.payment_collection_id },
+  })
+  const payments = data as { payment_session_id: string; canceled_at: unknown }[]
+  return payments.some((payment) => !payment.canceled_at && payment.payment_session_id !== session.id)
 }

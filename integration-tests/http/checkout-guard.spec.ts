@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto"
+
+import { Modules } from "@medusajs/framework/utils"
+
+import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
+import {
+  CHECKOUT_ADDRESS,
+  RETAIL_FINANCING_PROVIDER_ID,
+  callbacksSettled,
+  financingIntegrationSuite,
+  financingLedger,
+  moveApplication,
+  orderCount,
+  orderIdsOfCart,
+  postCallback,
+  sandboxApplication,
+  sessionById,
+  startFinancedCart,
+  watchLogs,
+} from "../helpers"
+
+/*
+ * A signature completes a cart only while the cart still matches what was financed (issue 12, cases 1, 2
+ * and 5). These need the fingerprints and the supersession the ledger records when the application is
+ * created (the start-financing-application workflow).
+ */
+financingIntegrationSuite({
+  seed: "checkout",
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed }) => {
+    const logs = watchLogs(getContainer)
+    const store = { headers: seed.headers }
+
+    const ledgerOf = async (publicId: string) => {
+      const [application] = await financingLedger(getContainer()).listFinancingApplications({
+        public_id: publicId,
+      })
+      return application
+    }
+
+    async function signAndSettle(publicId: string) {
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId, 2)
+    }
+
+    async function replay(publicId: string) {
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+      return postCallback(callbackUrl!, {
+        eventId: `evt_${randomBytes(8).toString("hex")}`,
+        publicId,
+        status: "SignedWaitingForInvoice",
+        previousStatus: "Approved",
+        changedAt: new Date().toISOString(),
+      })
+    }
+
+    it("case 1, identity swap: the customer's details changed after applying; the signature places no order", async () => {
+      const container = getContainer()
+      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      const mallory = {
+        ...CHECKOUT_ADDRESS,
+        first_name: "Mallory",
+        last_name: "Mule",
+        address_1: "99 Drop St",
+      }
+      const { data } = await api.post(
+        `/store/carts/${cart.id}`,
+        { email: "mallory@retail-financing.test", shipping_address: mallory, billing_address: mallory },
+        store
+      )
+      // The total did not change, so Medusa kept the financing session: only the fingerprint can tell.
+      expect(data.cart.total).toBe(cart.total)
+      expect((await sessionById(container, session.id)).status).toBe("pending")
+
+      await signAndSettle(publicId)
+
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      const stored = await sessionById(container, session.id)
+      expect(stored.status).toBe("error")
+      expect(stored.data?.failure).toEqual({
+        reason: "customer_details_changed",
+        message: CONTRACT_EXCEPTION_TEXT.customer_details_changed.shopper,
+      })
+      expect(await ledgerOf(publicId)).toEqual(
+        expect.objectContaining({ order_id: null, exception_reason: "customer_details_changed" })
+      )
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+      // Nothing of either shopper in the log line.
+      expect(logs.mentioning(publicId).warn[0]).not.toMatch(/Mallory|Mule|Drop St|Jordan|Rivera|Main St|@/)
+
+      // The shopper's return page completes the cart: refused, no order.
+      const completed = await api
+        .post(`/store/carts/${cart.id}/complete`, {}, store)
+        .catch((error: { response: { data: unknown } }) => ({ data: error.response.data }))
+      expect((completed.data as { type?: string }).type).not.toBe("order")
+      expect(await orderCount(container)).toBe(0)
+
+      // Changing the details back does not make the old contract good again: the exception stays.
+      await api.post(
+        `/store/carts/${cart.id}`,
+        {
+          email: "shopper@retail-financing.test",
+          shipping_address: CHECKOUT_ADDRESS,
+          billing_address: CHECKOUT_ADDRESS,
+        },
+        store
+      )
+      expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
+      expect(await orderCount(container)).toBe(0)
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+    })
+
+    it("case 5: an item was added after applying (Medusa deleted the session); the old link signed is cart_changed, logged once", async () => {
+      const container = getContainer()
+      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      await api.post(
+        `/store/carts/${cart.id}/line-items`,
+        { variant_id: seed.variantIds[1], quantity: 1 },
+        store
+      )
+      await expect(
+        container.resolve(Modules.PAYMENT).retrievePaymentSession(session.id)
+      ).rejects.toMatchObject({ type: "not_found" })
+
+      await signAndSettle(publicId)
+
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      expect(await ledgerOf(publicId)).toEqual(
+        expect.objectContaining({ order_id: null, exception_reason: "cart_changed" })
+      )
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+      expect(logs.error).toEqual([])
+      for (let repeat = 0; repeat < 3; repeat++) {
+        expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
+      }
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+      expect(logs.error).toEqual([])
+    })
+
+    it("case 2: a newer session superseded the first; signing the first is an exception, signing the newest gives the one order", async () => {
+      const container = getContainer()
+      const first = await startFinancedCart(api, seed)
+      const newer = await api.post(
+        `/store/payment-collections/${first.collection.id}/payment-sessions`,
+        { provider_id: RETAIL_FINANCING_PROVIDER_ID },
+        store
+      )
+      const newest = newer.data.payment_collection.payment_sessions[0] as {
+        id: string
+        data: { publicId: string }
+      }
+      expect(newest.data.publicId).not.toBe(first.publicId)
+      expect((await ledgerOf(first.publicId)).superseded_by_id).toBe(
+        (await ledgerOf(newest.data.publicId)).id
+      )
+
+      await signAndSettle(first.publicId)
+      expect(await orderIdsOfCart(container, first.cart.id)).toEqual([])
+      expect((await ledgerOf(first.publicId)).exception_reason).toBe("superseded")
+      expect(logs.mentioning(first.publicId).warn).toHaveLength(1)
+
+      await signAndSettle(newest.data.publicId)
+      const [orderId, ...others] = await orderIdsOfCart(container, first.cart.id)
+      expect(orderId).toBeDefined()
+      expect(others).toEqual([])
+      expect((await ledgerOf(newest.data.publicId)).exception_reason).toBeNull()
+      expect(await orderCount(container)).toBe(1)
+    })
+  },
+})

@@ -1,0 +1,99 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
+
+import { exceptionLogLine } from "../../domain/checkout/contract-exceptions"
+import { describeFailure } from "../../domain/post-sale/action-retry"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+
+export interface CompleteFinancedCartInput {
+  application_id: string
+  public_id: string
+  cart_id: string
+}
+
+export type CompletionOutcome =
+  | { outcome: "order"; order_id: string }
+  /** Medusa could not complete the cart: counted, and the exception opened at the first failure. */
+  | { outcome: "failed"; error: string; attempts: number; next_at: string | null }
+  /** Another completion of the cart (the shopper's own) was running: nothing to count, the next sync sees it. */
+  | { outcome: "busy" }
+
+/** What the workflow engine answers for a run (its `run` is typed `any`). */
+interface EngineRun {
+  errors?: { error?: unknown }[]
+  result?: { id?: string }
+  transaction: { hasFinished(): boolean }
+}
+
+/**
+ * Completes a signed contract's cart into an order with Medusa's own completeCartWorkflow, run as the store's
+ * complete route runs it (through the workflow engine, so under the cart's lock and reusing an order that
+ * exists), which authorizes the financing session as its last step. Unlike processPaymentWorkflow, which
+ * continues past a failed completion without a word, it looks at the outcome:
+ *
+ * - an order: linked to the application in the ledger (closing a completion_failed exception of an earlier
+ *   try);
+ * - a failure (an item out of stock, say): counted on the application with the next time a try is due, and
+ *   the completion_failed exception opened and logged once, at the first failure. Medusa rolls the order
+ *   back itself; the plugin never tries again before the delay, and stops after the last try.
+ *
+ * No compensation: an order placed is what the contract says happened.
+ */
+export const completeFinancedCartStep = createStep(
+  "complete-financed-cart",
+  async (input: CompleteFinancedCartInput, { container }) => {
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
+      input: { id: input.cart_id },
+      throwOnError: false,
+    })) as EngineRun
+    const failure = run.errors?.[0]?.error
+    // A failed try can still meet an order: another completion (the shopper's return page) made it meanwhile.
+    const orderId =
+      (!failure && run.transaction.hasFinished() && run.result?.id) ||
+      (await orderOf(container, input.cart_id))
+    if (orderId) {
+      await financing.recordCompletion(input.application_id, orderId)
+      return new StepResponse<CompletionOutcome>({ outcome: "order", order_id: orderId })
+    }
+    if (!run.transaction.hasFinished() || isLockTimeout(failure)) {
+      return new StepResponse<CompletionOutcome>({ outcome: "busy" })
+    }
+
+    const error = describeFailure(failure)
+    const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
+    if (await financing.openException(input.application_id, "completion_failed")) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          exceptionLogLine(
+            { id: input.application_id, publicId: input.public_id },
+            "completion_failed",
+            error
+          )
+        )
+    }
+    return new StepResponse<CompletionOutcome>({
+      outcome: "failed",
+      error,
+      attempts,
+      next_at: nextAt?.toISOString() ?? null,
+    })
+  }
+)
+
+async function orderOf(container: MedusaContainer, cartId: string): Promise<string | undefined> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
+  return (data as { order_id: string }[])[0]?.order_id
+}
+
+/** The cart's lock was held past completeCartWorkflow's wait: a completion running, not a lasting failure. */
+function isLockTimeout(error: unknown): boolean {
+  return /acquiring lock|already being completed/i.test(describeFailure(error))
+}
