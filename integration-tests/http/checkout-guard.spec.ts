@@ -21,15 +21,20 @@ import {
 
 /*
  * A signature completes a cart only while the cart still matches what was financed (issue 12, cases 1, 2
- * and 5). These need the fingerprints and the supersession the ledger records when the application is
- * created (the start-financing-application workflow).
+ * and 5), as the fingerprints and the supersession recorded at creation (start-financing-application) say.
  */
 financingIntegrationSuite({
   seed: "checkout",
+  admin: true,
   stopJobs: "reconcile",
-  testSuite: ({ api, getContainer, financing, seed }) => {
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
     const logs = watchLogs(getContainer)
-    const store = { headers: seed.headers }
+    // A getter: the seed is filled in by the suite's beforeAll, after this body has run.
+    const store = {
+      get headers() {
+        return seed.headers
+      },
+    }
 
     const ledgerOf = async (publicId: string) => {
       const [application] = await financingLedger(getContainer()).listFinancingApplications({
@@ -41,6 +46,19 @@ financingIntegrationSuite({
     async function signAndSettle(publicId: string) {
       await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
       await callbacksSettled(financing.sandbox, publicId, 2)
+    }
+
+    /** The open exceptions the merchant is shown, as the admin API lists them. */
+    async function listedExceptions() {
+      const { data } = await api.get("/admin/retail-financing/exceptions", adminHeaders)
+      return data.exceptions as { id: string; public_id: string; exception: { reason: string } }[]
+    }
+
+    /** A contract the shopper really signed at the service: the merchant has one to void. */
+    async function expectSignedAtTheService(publicId: string, ledgerId: string) {
+      const atService = await sandboxApplication(financing.sandbox, publicId)
+      expect(atService.status).toBe("SignedWaitingForInvoice")
+      expect(atService.input.referenceNumber).toBe(ledgerId)
     }
 
     async function replay(publicId: string) {
@@ -75,15 +93,25 @@ financingIntegrationSuite({
       await signAndSettle(publicId)
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      expect(await orderCount(container)).toBe(0)
       const stored = await sessionById(container, session.id)
       expect(stored.status).toBe("error")
       expect(stored.data?.failure).toEqual({
         reason: "customer_details_changed",
         message: CONTRACT_EXCEPTION_TEXT.customer_details_changed.shopper,
       })
-      expect(await ledgerOf(publicId)).toEqual(
+      const ledger = await ledgerOf(publicId)
+      expect(ledger).toEqual(
         expect.objectContaining({ order_id: null, exception_reason: "customer_details_changed" })
       )
+      await expectSignedAtTheService(publicId, ledger.id)
+      expect(await listedExceptions()).toEqual([
+        expect.objectContaining({
+          id: ledger.id,
+          public_id: publicId,
+          exception: expect.objectContaining({ reason: "customer_details_changed" }),
+        }),
+      ])
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       // Nothing of either shopper in the log line.
       expect(logs.mentioning(publicId).warn[0]).not.toMatch(/Mallory|Mule|Drop St|Jordan|Rivera|Main St|@/)
@@ -112,7 +140,7 @@ financingIntegrationSuite({
 
     it("case 5: an item was added after applying (Medusa deleted the session); the old link signed is cart_changed, logged once", async () => {
       const container = getContainer()
-      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      const { cart, collection, session, publicId } = await startFinancedCart(api, seed)
       await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: seed.variantIds[1], quantity: 1 },
@@ -123,11 +151,27 @@ financingIntegrationSuite({
       ).rejects.toMatchObject({ type: "not_found" })
 
       await signAndSettle(publicId)
+      // Answered 2xx (it used to be 410 and an error line per retry): the service stops retrying.
+      const { callbacks } = await sandboxApplication(financing.sandbox, publicId)
+      expect(callbacks.map(({ delivered }) => delivered)).toEqual([true, true])
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([])
-      expect(await ledgerOf(publicId)).toEqual(
-        expect.objectContaining({ order_id: null, exception_reason: "cart_changed" })
-      )
+      expect(await orderCount(container)).toBe(0)
+      // No session is left to mark: the cart's payment collection holds no financing session at all.
+      const sessions = await container
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ payment_collection_id: collection.id })
+      expect(sessions.filter(({ provider_id }) => provider_id === RETAIL_FINANCING_PROVIDER_ID)).toEqual([])
+      const ledger = await ledgerOf(publicId)
+      expect(ledger).toEqual(expect.objectContaining({ order_id: null, exception_reason: "cart_changed" }))
+      await expectSignedAtTheService(publicId, ledger.id)
+      expect(await listedExceptions()).toEqual([
+        expect.objectContaining({
+          id: ledger.id,
+          public_id: publicId,
+          exception: expect.objectContaining({ reason: "cart_changed" }),
+        }),
+      ])
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])
       for (let repeat = 0; repeat < 3; repeat++) {

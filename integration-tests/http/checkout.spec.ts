@@ -7,7 +7,6 @@ import {
   eventually,
   financingIntegrationSuite,
   moveApplication,
-  postCallback,
   sandboxApplication,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
@@ -89,39 +88,6 @@ financingIntegrationSuite({
         const completed = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders())
         expect(completed.data.type).toBe("order")
         expect(completed.data.order.id).toBe(orderId)
-      })
-
-      it("answers 410 for the application of a session Medusa deleted when the cart changed, and makes no order", async () => {
-        const cart = await createCheckoutCart(api, seed, { items: [{ variantIndex: 0, quantity: 1 }] })
-        const { session } = await startFinancing(cart.id)
-        // A new line changes the total: Medusa drops the cart's payment sessions.
-        await api.post(
-          `/store/carts/${cart.id}/line-items`,
-          { variant_id: seed.variantIds[1], quantity: 1 },
-          storeHeaders()
-        )
-        const payments = getContainer().resolve(Modules.PAYMENT)
-        expect(await payments.listPaymentSessions({ id: session.id })).toEqual([])
-
-        await moveApplication(financing.sandbox, session.data.publicId, "SignedWaitingForInvoice")
-        await eventually(async () => {
-          const { callbacks } = await sandboxApplication(financing.sandbox, session.data.publicId)
-          if (!callbacks.some((callback) => callback.attempts > 0)) throw new Error("no callback tried yet")
-          return callbacks
-        })
-        const [first] = (await sandboxApplication(financing.sandbox, session.data.publicId)).callbacks
-        await eventually(async () => {
-          const { callbacks } = await sandboxApplication(financing.sandbox, session.data.publicId)
-          if (!callbacks[0]?.lastError) throw new Error("no answer recorded yet")
-          expect(callbacks[0].lastError).toContain("410")
-        })
-        expect(first.delivered).toBe(false)
-        expect(await orderOfCart(cart.id)).toBeUndefined()
-
-        // The failed sync gave the session's lock back: a repeat is answered 410 too, not a lock timeout.
-        const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
-        const repeat = await postCallback(callbackUrl!, { publicId: session.data.publicId })
-        expect(repeat.status).toBe(410)
       })
     })
   },
