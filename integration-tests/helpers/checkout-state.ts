@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto"
+
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
@@ -66,6 +68,18 @@ export async function databaseFingerprint(container: MedusaContainer): Promise<R
   }
   return Object.fromEntries(rows.map(({ name, summary }) => [name, summary]))
 }
+
+/**
+ * What a retried, replayed or duplicated callback would carry: the body is never trusted (the status is read
+ * again from the service), so any will do; each has its own event id, as the service's would.
+ */
+export const callbackBody = (publicId: string, status = "SignedWaitingForInvoice") => ({
+  eventId: `evt_${randomBytes(8).toString("hex")}`,
+  publicId,
+  status,
+  previousStatus: "Approved",
+  changedAt: new Date().toISOString(),
+})
 
 /** POSTs a callback the way the service would, and returns the answer's status and body. */
 export async function postCallback(

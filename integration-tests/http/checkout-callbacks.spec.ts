@@ -9,6 +9,7 @@ import { resolveFinancingApplication } from "../../src/workflows/checkout/resolv
 import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
+  callbackBody,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
@@ -82,15 +83,6 @@ financingIntegrationSuite({
       const transactions = (data[0]?.transactions ?? []) as { reference: string; amount: number }[]
       return transactions.filter((transaction) => transaction.reference === "capture")
     }
-
-    /** What a retried or duplicated callback would carry: the body is never trusted, so any will do. */
-    const callbackBody = (publicId: string, status: string) => ({
-      eventId: `evt_${randomBytes(8).toString("hex")}`,
-      publicId,
-      status,
-      previousStatus: "Approved",
-      changedAt: new Date().toISOString(),
-    })
 
     describe("status callbacks", () => {
       it("the shopper never comes back: signing alone gives one order, its payment authorized", async () => {

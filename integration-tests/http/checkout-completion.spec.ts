@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto"
-
 import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
+  callbackBody,
   type CheckoutSeed,
   callbacksSettled,
   createStockedVariant,
@@ -116,13 +115,7 @@ financingIntegrationSuite({
         expect(await reconcile(container)).toEqual(expect.objectContaining({ failed: 0 }))
       const { callbackUrl } = await sandboxApplication(financing.sandbox, second.publicId)
       for (let repeat = 0; repeat < 3; repeat++) {
-        const answer = await postCallback(callbackUrl!, {
-          eventId: `evt_${randomBytes(8).toString("hex")}`,
-          publicId: second.publicId,
-          status: "SignedWaitingForInvoice",
-          previousStatus: "Approved",
-          changedAt: new Date().toISOString(),
-        })
+        const answer = await postCallback(callbackUrl!, callbackBody(second.publicId))
         expect(answer).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
       expect(await lastOrderDisplayId(container)).toBe(displayIdAfterFailure)

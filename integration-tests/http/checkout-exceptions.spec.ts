@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto"
-
 import {
+  callbackBody,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
   financingIntegrationSuite,
@@ -23,14 +22,6 @@ financingIntegrationSuite({
   stopJobs: "reconcile",
   testSuite: ({ api, getContainer, financing, seed }) => {
     const logs = watchLogs(getContainer)
-
-    const replayedCallback = (publicId: string) => ({
-      eventId: `evt_${randomBytes(8).toString("hex")}`,
-      publicId,
-      status: "SignedWaitingForInvoice",
-      previousStatus: "Approved",
-      changedAt: new Date().toISOString(),
-    })
 
     it("session deleted: the shopper chose another way to pay, then signed anyway; one exception, one warning, no error", async () => {
       const container = getContainer()
@@ -72,7 +63,7 @@ financingIntegrationSuite({
       // The service retries, or replays: answered at once, nothing more logged or recorded.
       const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
       for (let repeat = 0; repeat < 3; repeat++) {
-        const answer = await postCallback(callbackUrl!, replayedCallback(publicId))
+        const answer = await postCallback(callbackUrl!, callbackBody(publicId))
         expect(answer).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
       expect(logs.mentioning(publicId).warn).toHaveLength(1)

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto"
-
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
+  callbackBody,
   callbacksSettled,
   eventually,
   financingIntegrationSuite,
@@ -92,13 +91,7 @@ financingIntegrationSuite({
       const { cart, session, publicId, orderId } = await orderWithoutItsPayment("SignedWaitingForInvoice", 2)
       const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
 
-      const answer = await postCallback(callbackUrl!, {
-        eventId: `evt_${randomBytes(8).toString("hex")}`,
-        publicId,
-        status: "SignedWaitingForInvoice",
-        previousStatus: "Approved",
-        changedAt: new Date().toISOString(),
-      })
+      const answer = await postCallback(callbackUrl!, callbackBody(publicId))
       expect(answer).toEqual({ status: 200, body: { received: true, action: "authorize" } })
 
       // The same order, now with its payment authorized; no second order.
@@ -118,13 +111,7 @@ financingIntegrationSuite({
       await expectOrderReferencesSent(container, orderId, publicId)
 
       // Repaired once: the next callback has nothing left to do.
-      const again = await postCallback(callbackUrl!, {
-        eventId: `evt_${randomBytes(8).toString("hex")}`,
-        publicId,
-        status: "SignedWaitingForInvoice",
-        previousStatus: "Approved",
-        changedAt: new Date().toISOString(),
-      })
+      const again = await postCallback(callbackUrl!, callbackBody(publicId))
       expect(again).toEqual({ status: 200, body: { received: true, action: "none" } })
       expect(await paymentsOfSession(container, session.id)).toHaveLength(1)
     })
