@@ -31,6 +31,9 @@ const shared = {
 const BROWSER_UNIT_TESTS = "<rootDir>/src/**/__tests__/browser/**/*.spec.ts"
 const BROWSER_APP_TESTS = "<rootDir>/integration-tests/browser/**/*.spec.ts"
 
+// The fault-test helpers' own specs need no database and no Medusa: unit tests, beside the helpers they test.
+const HELPER_UNIT_TESTS = "<rootDir>/integration-tests/helpers/__tests__/**/*.spec.ts"
+
 const integrationSetup = {
   // Clears MikroORM's entities between spec files and gives Medusa's boot its timeout.
   setupFiles: ["<rootDir>/integration-tests/setup.js"],
@@ -43,7 +46,11 @@ module.exports = {
     {
       ...shared,
       displayName: "unit",
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.ts", "<rootDir>/test/**/*.spec.ts"],
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.spec.ts",
+        "<rootDir>/test/**/*.spec.ts",
+        HELPER_UNIT_TESTS,
+      ],
       testPathIgnorePatterns: ["/node_modules/", "<rootDir>/src/.*/__tests__/browser/"],
       // A unit spec that reaches for a browser fails at once, saying where browser tests belong.
       moduleNameMapper: { "^playwright-core$": "<rootDir>/test/unit-tests-have-no-browser.js" },
@@ -53,7 +60,11 @@ module.exports = {
       ...integrationSetup,
       displayName: "integration",
       testMatch: ["<rootDir>/integration-tests/**/*.spec.ts"],
-      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/integration-tests/browser/"],
+      testPathIgnorePatterns: [
+        "/node_modules/",
+        "<rootDir>/integration-tests/browser/",
+        "<rootDir>/integration-tests/helpers/__tests__/",
+      ],
     },
     {
       ...shared,

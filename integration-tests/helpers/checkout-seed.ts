@@ -40,6 +40,12 @@ export const TWO_ITEMS_WITH_PROMOTION = {
   promoCodes: [CHECKOUT_PROMO_CODES.tenOff],
 }
 
+/**
+ * What a storefront needs of the store to check out: the key, the region, the variants and the shipping
+ * option. A seeded test app has it (CheckoutSeed), and so has a spawned store (medusa-process/).
+ */
+export type StoreCheckout = Pick<CheckoutSeed, "headers" | "regionId" | "shippingOptionId" | "variantIds">
+
 export type CheckoutProductInput = { title: string; price: number }
 
 export type CheckoutSeedOptions = {
@@ -319,7 +325,7 @@ export type CheckoutCart = HttpTypes.StoreCart & {
  */
 export async function createCheckoutCart(
   api: AxiosInstance,
-  seed: CheckoutSeed,
+  seed: StoreCheckout,
   input: CheckoutCartInput
 ): Promise<CheckoutCart> {
   const address = { ...CHECKOUT_ADDRESS, ...input.address }
@@ -359,7 +365,7 @@ export async function createCheckoutCart(
 /** The collection a storefront creates before it starts a payment session. */
 export async function createPaymentCollection(
   api: AxiosInstance,
-  seed: CheckoutSeed,
+  seed: StoreCheckout,
   cartId: string
 ): Promise<HttpTypes.StorePaymentCollection> {
   const { payment_collection } = await storeRequest<{
@@ -374,7 +380,7 @@ export async function createPaymentCollection(
  */
 async function storeRequest<T = unknown>(
   api: AxiosInstance,
-  seed: CheckoutSeed,
+  seed: StoreCheckout,
   method: "get" | "post",
   url: string,
   body?: unknown

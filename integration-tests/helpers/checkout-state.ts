@@ -3,9 +3,6 @@ import { randomBytes } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
-import type { RunningSandbox } from "../../src/sandbox"
-import { sandboxApplication } from "./financing-environment"
-
 /*
  * What a checkout test reads back from Medusa: orders, payments and sessions as the database holds them,
  * never as an API answer reported them.
@@ -72,6 +69,18 @@ export async function databaseFingerprint(container: MedusaContainer): Promise<R
   return Object.fromEntries(rows.map(({ name, summary }) => [name, summary]))
 }
 
+/**
+ * What a retried, replayed or duplicated callback would carry: the body is never trusted (the status is read
+ * again from the service), so any will do; each has its own event id, as the service's would.
+ */
+export const callbackBody = (publicId: string, status = "SignedWaitingForInvoice") => ({
+  eventId: `evt_${randomBytes(8).toString("hex")}`,
+  publicId,
+  status,
+  previousStatus: "Approved",
+  changedAt: new Date().toISOString(),
+})
+
 /** POSTs a callback the way the service would, and returns the answer's status and body. */
 export async function postCallback(
   url: string,
@@ -99,20 +108,4 @@ export async function inBatches<T, R>(items: T[], size: number, task: (item: T) 
     results.push(...(await Promise.all(items.slice(start, start + size).map(task))))
   }
   return results
-}
-
-/** What the service posts: the body is never trusted (the status is read again), so any will do. */
-export const callbackBody = (publicId: string, status = "SignedWaitingForInvoice") => ({
-  eventId: `evt_${randomBytes(8).toString("hex")}`,
-  publicId,
-  status,
-  previousStatus: "Approved",
-  changedAt: new Date().toISOString(),
-})
-
-/** POSTs the application's callback again, to the URL the service was given, as a retry or a replay does. */
-export async function replayCallback(sandbox: RunningSandbox, publicId: string, status?: string) {
-  const { callbackUrl } = await sandboxApplication(sandbox, publicId)
-  if (!callbackUrl) throw new Error(`application ${publicId} has no callback URL`)
-  return postCallback(callbackUrl, callbackBody(publicId, status))
 }

@@ -6,6 +6,7 @@ import {
   type CheckoutCart,
   type CheckoutCartInput,
   type CheckoutSeed,
+  type StoreCheckout,
   createCheckoutCart,
   createPaymentCollection,
 } from "./checkout-seed"
@@ -30,7 +31,7 @@ const ONE_ITEM: CheckoutCartInput = { items: [{ variantIndex: 0, quantity: 1 }] 
 /** A cart as a storefront builds it, and a financing session started on it (the application exists). */
 export async function startFinancedCart(
   api: AxiosInstance,
-  seed: CheckoutSeed,
+  seed: StoreCheckout,
   cartInput: CheckoutCartInput = ONE_ITEM
 ): Promise<FinancedCart> {
   const cart = await createCheckoutCart(api, seed, cartInput)

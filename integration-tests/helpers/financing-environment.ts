@@ -1,5 +1,3 @@
-import { createServer } from "node:net"
-
 import { WorkflowManager } from "@medusajs/framework/orchestration"
 
 import { config as reconcileJob } from "../../src/jobs/reconcile-financing-applications"
@@ -12,6 +10,7 @@ import {
   startSandbox,
 } from "../../src/sandbox"
 import { CountingProxy } from "../../src/sandbox/__tests__/contract/support/http-helpers"
+import { freePort } from "./free-port"
 
 /** The credentials medusa-config.ts gives the plugin in the integration app. */
 export const SANDBOX_CREDENTIALS = {
@@ -30,17 +29,6 @@ export interface FinancingEnvironment {
   /** Where the Medusa app under test will listen (the callback target). */
   backendUrl: string
   close: () => Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
 }
 
 /**
@@ -134,6 +122,8 @@ export interface SandboxRecord {
   callbacks: SandboxCallback[]
   callbackUrl: string | null
   createdAt: string
+  /** Every order reference the store attached (a set: the same reference twice is kept once). */
+  orderReferences: string[]
 }
 
 /** Changes some of the sandbox's fault settings (the rest stay as they are). */

@@ -9,6 +9,7 @@ import { resolveFinancingApplication } from "../../src/workflows/checkout/resolv
 import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
+  callbackBody,
   RETAIL_FINANCING_PROVIDER_ID,
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
@@ -25,7 +26,6 @@ import {
   setSandboxFaults,
   startFinancedCart,
   TWO_ITEMS_WITH_PROMOTION,
-  callbackBody,
 } from "../helpers"
 
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/

@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
+  callbackBody,
   type CheckoutSeed,
   callbacksSettled,
   createStockedVariant,
@@ -12,11 +13,12 @@ import {
   orderCount,
   orderIdsOfCart,
   paymentsOfSession,
+  postCallback,
+  sandboxApplication,
   sessionById,
   setStock,
   startFinancedCart,
   watchLogs,
-  replayCallback,
 } from "../helpers"
 
 /*
@@ -111,8 +113,9 @@ financingIntegrationSuite({
       const displayIdAfterFailure = await lastOrderDisplayId(container)
       for (let run = 0; run < 5; run++)
         expect(await reconcile(container)).toEqual(expect.objectContaining({ failed: 0 }))
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, second.publicId)
       for (let repeat = 0; repeat < 3; repeat++) {
-        const answer = await replayCallback(financing.sandbox, second.publicId)
+        const answer = await postCallback(callbackUrl!, callbackBody(second.publicId))
         expect(answer).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
       expect(await lastOrderDisplayId(container)).toBe(displayIdAfterFailure)

@@ -352,6 +352,13 @@ financingIntegrationSuite({
           })
         )
         expect(personalIn(await ledgerRowsOfCart(container, cart.id))).toEqual([])
+        // Had the service made it after all, its callback names a row with no public id to read: 410, not 500.
+        const { backendUrl, callbackSecret } = financingLedger(container).getOptions()
+        const orphan = await postCallback(
+          callbackUrlFor(backendUrl, callbackSecret, failedApplication.id),
+          {}
+        )
+        expect(orphan.status).toBe(410)
         // Nothing changed for the session already there: Medusa was never asked, nothing was superseded.
         const [stillLive, ...none] = await liveSessions(container, collection.id)
         expect(none).toHaveLength(0)

@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
 import {
+  callbackBody,
   CHECKOUT_ADDRESS,
   RETAIL_FINANCING_PROVIDER_ID,
   callbacksSettled,
@@ -10,24 +11,29 @@ import {
   moveApplication,
   orderCount,
   orderIdsOfCart,
+  postCallback,
+  sandboxApplication,
   sessionById,
   startFinancedCart,
   watchLogs,
-  replayCallback,
 } from "../helpers"
 
 /*
  * A signature completes a cart only while the cart still matches what was financed (issue 12, cases 1, 2
- * and 5). These need the fingerprints and the supersession the ledger records when the application is
- * created (the start-financing-application workflow).
+ * and 5), as the fingerprints and the supersession recorded at creation (start-financing-application) say.
  */
 financingIntegrationSuite({
   seed: "checkout",
+  admin: true,
   stopJobs: "reconcile",
-  testSuite: ({ api, getContainer, financing, seed }) => {
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
     const logs = watchLogs(getContainer)
-    // A function: the seed is filled in by the suite's beforeAll, after this line runs.
-    const store = () => ({ headers: seed.headers })
+    // A getter: the seed is filled in by the suite's beforeAll, after this body has run.
+    const store = {
+      get headers() {
+        return seed.headers
+      },
+    }
 
     const ledgerOf = async (publicId: string) => {
       const [application] = await financingLedger(getContainer()).listFinancingApplications({
@@ -39,6 +45,31 @@ financingIntegrationSuite({
     async function signAndSettle(publicId: string) {
       await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
       await callbacksSettled(financing.sandbox, publicId, 2)
+    }
+
+    /**
+     * A contract signed at the service with no order: the ledger holds its exception, and the merchant sees
+     * it, alone, among the open exceptions the admin API lists, to void at the service.
+     */
+    async function expectException(publicId: string, reason: string) {
+      const ledger = await ledgerOf(publicId)
+      expect(ledger).toEqual(expect.objectContaining({ order_id: null, exception_reason: reason }))
+      const atService = await sandboxApplication(financing.sandbox, publicId)
+      expect(atService.status).toBe("SignedWaitingForInvoice")
+      expect(atService.input.referenceNumber).toBe(ledger.id)
+      const { data } = await api.get("/admin/retail-financing/exceptions", adminHeaders)
+      expect(data.exceptions).toEqual([
+        expect.objectContaining({
+          id: ledger.id,
+          public_id: publicId,
+          exception: expect.objectContaining({ reason }),
+        }),
+      ])
+    }
+
+    async function replay(publicId: string) {
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+      return postCallback(callbackUrl!, callbackBody(publicId))
     }
 
     it("case 1, identity swap: the customer's details changed after applying; the signature places no order", async () => {
@@ -53,7 +84,7 @@ financingIntegrationSuite({
       const { data } = await api.post(
         `/store/carts/${cart.id}`,
         { email: "mallory@retail-financing.test", shipping_address: mallory, billing_address: mallory },
-        store()
+        store
       )
       // The total did not change, so Medusa kept the financing session: only the fingerprint can tell.
       expect(data.cart.total).toBe(cart.total)
@@ -62,22 +93,21 @@ financingIntegrationSuite({
       await signAndSettle(publicId)
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      expect(await orderCount(container)).toBe(0)
       const stored = await sessionById(container, session.id)
       expect(stored.status).toBe("error")
       expect(stored.data?.failure).toEqual({
         reason: "customer_details_changed",
         message: CONTRACT_EXCEPTION_TEXT.customer_details_changed.shopper,
       })
-      expect(await ledgerOf(publicId)).toEqual(
-        expect.objectContaining({ order_id: null, exception_reason: "customer_details_changed" })
-      )
+      await expectException(publicId, "customer_details_changed")
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       // Nothing of either shopper in the log line.
       expect(logs.mentioning(publicId).warn[0]).not.toMatch(/Mallory|Mule|Drop St|Jordan|Rivera|Main St|@/)
 
       // The shopper's return page completes the cart: refused, no order.
       const completed = await api
-        .post(`/store/carts/${cart.id}/complete`, {}, store())
+        .post(`/store/carts/${cart.id}/complete`, {}, store)
         .catch((error: { response: { data: unknown } }) => ({ data: error.response.data }))
       expect((completed.data as { type?: string }).type).not.toBe("order")
       expect(await orderCount(container)).toBe(0)
@@ -90,41 +120,42 @@ financingIntegrationSuite({
           shipping_address: CHECKOUT_ADDRESS,
           billing_address: CHECKOUT_ADDRESS,
         },
-        store()
+        store
       )
-      expect(await replayCallback(financing.sandbox, publicId)).toEqual({
-        status: 200,
-        body: { received: true, action: "none" },
-      })
+      expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
       expect(await orderCount(container)).toBe(0)
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
     })
 
     it("case 5: an item was added after applying (Medusa deleted the session); the old link signed is cart_changed, logged once", async () => {
       const container = getContainer()
-      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      const { cart, collection, session, publicId } = await startFinancedCart(api, seed)
       await api.post(
         `/store/carts/${cart.id}/line-items`,
         { variant_id: seed.variantIds[1], quantity: 1 },
-        store()
+        store
       )
       await expect(
         container.resolve(Modules.PAYMENT).retrievePaymentSession(session.id)
       ).rejects.toMatchObject({ type: "not_found" })
 
       await signAndSettle(publicId)
+      // Answered 2xx (it used to be 410 and an error line per retry): the service stops retrying.
+      const { callbacks } = await sandboxApplication(financing.sandbox, publicId)
+      expect(callbacks.map(({ delivered }) => delivered)).toEqual([true, true])
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([])
-      expect(await ledgerOf(publicId)).toEqual(
-        expect.objectContaining({ order_id: null, exception_reason: "cart_changed" })
-      )
+      expect(await orderCount(container)).toBe(0)
+      // No session is left to mark: the cart's payment collection holds no financing session at all.
+      const sessions = await container
+        .resolve(Modules.PAYMENT)
+        .listPaymentSessions({ payment_collection_id: collection.id })
+      expect(sessions.filter(({ provider_id }) => provider_id === RETAIL_FINANCING_PROVIDER_ID)).toEqual([])
+      await expectException(publicId, "cart_changed")
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])
       for (let repeat = 0; repeat < 3; repeat++) {
-        expect(await replayCallback(financing.sandbox, publicId)).toEqual({
-          status: 200,
-          body: { received: true, action: "none" },
-        })
+        expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])
@@ -136,7 +167,7 @@ financingIntegrationSuite({
       const newer = await api.post(
         `/store/payment-collections/${first.collection.id}/payment-sessions`,
         { provider_id: RETAIL_FINANCING_PROVIDER_ID },
-        store()
+        store
       )
       const newest = newer.data.payment_collection.payment_sessions[0] as {
         id: string

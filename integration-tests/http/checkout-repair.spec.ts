@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
+  callbackBody,
   callbacksSettled,
   eventually,
   financingIntegrationSuite,
@@ -12,11 +13,12 @@ import {
   orderIdsOfCart,
   orderLeftWithoutPayment,
   paymentsOfSession,
+  postCallback,
   postSaleOf,
+  sandboxApplication,
   sessionById,
   setSandboxFaults,
   startFinancedCart,
-  replayCallback,
 } from "../helpers"
 
 /*
@@ -87,8 +89,9 @@ financingIntegrationSuite({
     it("the next callback authorizes the order's payment, links it and sends the order references", async () => {
       const container = getContainer()
       const { cart, session, publicId, orderId } = await orderWithoutItsPayment("SignedWaitingForInvoice", 2)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
 
-      const answer = await replayCallback(financing.sandbox, publicId)
+      const answer = await postCallback(callbackUrl!, callbackBody(publicId))
       expect(answer).toEqual({ status: 200, body: { received: true, action: "authorize" } })
 
       // The same order, now with its payment authorized; no second order.
@@ -108,7 +111,7 @@ financingIntegrationSuite({
       await expectOrderReferencesSent(container, orderId, publicId)
 
       // Repaired once: the next callback has nothing left to do.
-      const again = await replayCallback(financing.sandbox, publicId)
+      const again = await postCallback(callbackUrl!, callbackBody(publicId))
       expect(again).toEqual({ status: 200, body: { received: true, action: "none" } })
       expect(await paymentsOfSession(container, session.id)).toHaveLength(1)
     })

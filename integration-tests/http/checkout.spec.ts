@@ -2,14 +2,11 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 import {
   RETAIL_FINANCING_PROVIDER_ID,
-  callbacksSettled,
   createCheckoutCart,
   createPaymentCollection,
   eventually,
   financingIntegrationSuite,
-  financingLedger,
   moveApplication,
-  postCallback,
   sandboxApplication,
   TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
@@ -91,36 +88,6 @@ financingIntegrationSuite({
         const completed = await api.post(`/store/carts/${cart.id}/complete`, {}, storeHeaders())
         expect(completed.data.type).toBe("order")
         expect(completed.data.order.id).toBe(orderId)
-      })
-
-      it("answers 200 for the application of a session Medusa deleted when the cart changed, makes no order, and opens a cart_changed exception", async () => {
-        const cart = await createCheckoutCart(api, seed, { items: [{ variantIndex: 0, quantity: 1 }] })
-        const { session } = await startFinancing(cart.id)
-        // A new line changes the total: Medusa drops the cart's payment sessions.
-        await api.post(
-          `/store/carts/${cart.id}/line-items`,
-          { variant_id: seed.variantIds[1], quantity: 1 },
-          storeHeaders()
-        )
-        const payments = getContainer().resolve(Modules.PAYMENT)
-        expect(await payments.listPaymentSessions({ id: session.id })).toEqual([])
-
-        await moveApplication(financing.sandbox, session.data.publicId, "SignedWaitingForInvoice")
-        // The service is answered 2xx (no retry loop, no error per retry): the contract is the merchant's
-        // exception to resolve.
-        const application = await callbacksSettled(financing.sandbox, session.data.publicId, 2)
-        expect(application.callbacks.map(({ delivered }) => delivered)).toEqual([true, true])
-        expect(await orderOfCart(cart.id)).toBeUndefined()
-        const [ledger] = await financingLedger(getContainer()).listFinancingApplications({
-          public_id: session.data.publicId,
-        })
-        expect(ledger.exception_reason).toBe("cart_changed")
-
-        // The sync gave the application's lock back: a repeat is answered at once, with nothing more to do.
-        const { callbackUrl } = await sandboxApplication(financing.sandbox, session.data.publicId)
-        const repeat = await postCallback(callbackUrl!, { publicId: session.data.publicId })
-        expect(repeat).toEqual({ status: 200, body: { received: true, action: "none" } })
-        expect(await orderOfCart(cart.id)).toBeUndefined()
       })
     })
   },

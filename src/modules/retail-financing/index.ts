@@ -15,4 +15,3 @@ export type {
   StatusHistoryEntry,
 } from "./types"
 export { type CreatedApplication, createdApplication } from "./application-record"
-export { APPLICATION_ID_PREFIX } from "./models/financing-application"

@@ -12,15 +12,19 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
  * a payment session id for applications created before that (their callback URLs are keyed by the session).
  * For those, the ledger row is found by the session or by the public id in its data, and created from the
  * session when the ledger never heard of it (as the first sync always did). A session Medusa deleted is
- * still found through the ledger row that names it.
+ * still found through the ledger row that names it. A ledger row without a public id is null too: its
+ * creation's answer never reached the store, so there is no application to read.
  */
 export async function resolveFinancingApplication(
   container: MedusaContainer,
   key: string
 ): Promise<string | null> {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  const [byId] = await financing.listFinancingApplications({ id: key }, { select: ["id"], take: 1 })
-  if (byId) return byId.id
+  const [byId] = await financing.listFinancingApplications(
+    { id: key },
+    { select: ["id", "public_id"], take: 1 }
+  )
+  if (byId) return byId.public_id ? byId.id : null
 
   const bySession = await financing.findApplication({ payment_session_id: key })
   if (bySession) return bySession.id

@@ -2,9 +2,6 @@ import { model } from "@medusajs/framework/utils"
 
 import { FinancingAction } from "./financing-action"
 
-/** Ledger application ids start with this: a callback key so spelled names an application, not a session. */
-export const APPLICATION_ID_PREFIX = "rfapp"
-
 /**
  * One financing application as the store knows it, from the moment the store asks the service for it: the
  * link between the service's public id and Medusa's payment collection, session, cart and order, what was
@@ -16,7 +13,7 @@ export const APPLICATION_ID_PREFIX = "rfapp"
  */
 export const FinancingApplication = model
   .define("retail_financing_application", {
-    id: model.id({ prefix: APPLICATION_ID_PREFIX }).primaryKey(),
+    id: model.id({ prefix: "rfapp" }).primaryKey(),
     /** Null while the service has not answered the creation, or never did (then `creation_error` says why). */
     public_id: model.text().unique().nullable(),
     creation_error: model.text().nullable(),

@@ -28,14 +28,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   const applicationId = await resolveFinancingApplication(req.scope, key)
   if (!applicationId) {
-    // Only a session from before the ledger knew every application can be unknown here: Medusa deleted it
-    // before any status was recorded, so not even its public id is left.
+    // A session from before the ledger knew every application, deleted by Medusa before any status was
+    // recorded (not even its public id is left); or a ledger application whose creation's answer was lost.
     req.scope
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
-        `retail-financing: a status callback arrived for payment session ${key}, which no longer exists and ` +
-          "which the ledger never recorded. If its application is signed, it has no order: look it up at the " +
-          "financing service."
+        `retail-financing: a status callback arrived for ${key}, which names neither a payment session ` +
+          "Medusa still has nor an application the ledger knows the service created. If its application is " +
+          "signed, it has no order: look it up at the financing service (its reference number is that key)."
       )
     res.status(410).json({ type: "not_found", message: "This payment session no longer exists." })
     return

@@ -1,0 +1,1 @@
+export const SANDBOX_STORE: { username: string; storeCode: string }

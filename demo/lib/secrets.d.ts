@@ -1,0 +1,8 @@
+export interface DemoSecrets {
+  jwtSecret: string
+  cookieSecret: string
+  callbackSecret: string
+  sandboxPassword: string
+}
+
+export function loadOrCreateSecrets(file: string): DemoSecrets

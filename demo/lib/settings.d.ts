@@ -1,0 +1,22 @@
+/** What readSettings (settings.js) returns: the demo's, or a fault test's, app and database. */
+export interface DemoSettings {
+  root: string
+  host: string
+  database: string
+  maintenanceUrl: string
+  databaseUrl: string
+  reset: boolean
+  verbose: boolean
+  ports: { storefront: number; medusa: number; sandbox: number }
+  admin: { email: string; password: string }
+  stateDir: string
+  appDir: string
+  logFile: string
+  seedFile: string
+  migrationsFile: string
+  databaseOwnedFile: string
+  secretsFile: string
+  sandboxStateFile: string
+}
+
+export function readSettings(env?: NodeJS.ProcessEnv): DemoSettings

@@ -1,0 +1,274 @@
+import { randomUUID } from "node:crypto"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import path from "node:path"
+
+import { Client, Pool } from "@medusajs/framework/pg"
+import axios, { type AxiosInstance } from "axios"
+
+import { layOutMedusaApp } from "../../../demo/lib/medusa-app"
+import { medusaEnvironment } from "../../../demo/lib/medusa-env"
+import { MedusaProcess } from "../../../demo/lib/medusa-process"
+import { SANDBOX_STORE } from "../../../demo/lib/sandbox"
+import { loadOrCreateSecrets } from "../../../demo/lib/secrets"
+import { type DemoSettings, readSettings } from "../../../demo/lib/settings"
+import { prepareStoreData } from "../../../demo/lib/store-data"
+import type { RetailFinancingOptionsInput } from "../../../src/config/options"
+import { type RunningSandbox, type SandboxOptionsInput, startSandbox } from "../../../src/sandbox"
+import type { StoreCheckout } from "../checkout-seed"
+import { FaultProxy } from "../fault-proxy"
+import { freePort } from "../free-port"
+
+/*
+ * A real Medusa server process with the plugin, for tests of what survives a crash (CONTRIBUTING.md, "Fault
+ * tests"): `medusa start` spawned in a process group of its own on a database of the test's own, with the
+ * sandbox as the financing service. Fault proxies stand on both ways between them: the plugin's calls to
+ * the service (`service`) and the service's status callbacks to Medusa (`callbacks`). Medusa can be killed
+ * with SIGKILL and started again on the same database and ports.
+ *
+ * It is the demo's app (demo/lib: the app folder, the migrations, the seed, the process handling), laid
+ * out once per spec file with a config of its own (medusa-config.js here: no dashboard, the test's plugin
+ * options); only `medusa start` runs again on a restart.
+ */
+
+export interface SpawnedStoreOptions {
+  /** Sandbox settings: faults, callback retries, how fast returns settle. */
+  sandbox?: SandboxOptionsInput
+  /** Plugin options over the demo store's (demo/medusa/medusa-config.js), e.g. `{ timeoutMs: 1000 }`. */
+  pluginOptions?: Partial<RetailFinancingOptionsInput>
+  /** More environment for Medusa's processes (it wins over the harness's own, LOG_LEVEL included). */
+  env?: Record<string, string>
+  /**
+   * false: the app loads none of the plugin's scheduled jobs, so nothing reconciles at a five-minute mark
+   * of the wall clock behind the test's back; the test runs a job when it chooses (runJob). Default true.
+   */
+  scheduledJobs?: boolean
+}
+
+const CONFIG_FILE = "integration-tests/helpers/medusa-process/medusa-config.js"
+const RUN_JOB_SCRIPT = path.join(__dirname, "run-job.js")
+
+/** The one flat shipping option and the three products of the demo's seed, by SKU (demo/medusa/seed.js). */
+const DEMO_SKUS = ["DEMO-1", "DEMO-2", "DEMO-3"]
+
+export class SpawnedStore {
+  private process: MedusaProcess | undefined
+  private alive = false
+  /** Medusa's database, for the test's reads: a pool, so that several reads can run at once. */
+  private readonly database: Pool
+
+  private constructor(
+    private readonly settings: DemoSettings,
+    private readonly env: NodeJS.ProcessEnv,
+    /** The financing service's stand-in, in the test's process: it outlives every Medusa process. */
+    readonly sandbox: RunningSandbox,
+    /** The plugin's only way to the sandbox: faults of the service are put here. */
+    readonly service: FaultProxy,
+    /** The sandbox's only way to Medusa (the plugin's backendUrl): faults of callbacks are put here. */
+    readonly callbacks: FaultProxy,
+    /** Where Medusa listens, the same across restarts (callback URLs name it). */
+    readonly url: string,
+    /** Filled in by prepare(), once the seed is known. */
+    readonly checkout: StoreCheckout,
+    /** The store API, with the seed's publishable key sent by the checkout helpers. */
+    readonly api: AxiosInstance
+  ) {
+    this.database = new Pool({ connectionString: settings.databaseUrl, max: 4 })
+  }
+
+  /**
+   * Starts the sandbox and the fault proxy, creates the database, lays out the app, migrates and seeds:
+   * everything a spec file does once. Medusa is not started yet (start()).
+   */
+  static async prepare(options: SpawnedStoreOptions = {}): Promise<SpawnedStore> {
+    const database = `retail_financing_fault_${process.pid}_${Date.now().toString(36)}`
+    const settings = readSettings({
+      DEMO_DATABASE: database,
+      DEMO_RESET: "1",
+      DEMO_POSTGRES_URL: process.env.DEMO_POSTGRES_URL,
+      DEMO_ADMIN_PASSWORD: randomUUID(),
+    })
+    mkdirSync(settings.stateDir, { recursive: true })
+    writeFileSync(settings.logFile, "")
+    const secrets = loadOrCreateSecrets(settings.secretsFile)
+
+    const sandbox = await startSandbox({
+      port: 0,
+      credentials: { ...SANDBOX_STORE, password: secrets.sandboxPassword },
+      callbackRetryDelayMs: 50,
+      log: () => undefined,
+      ...options.sandbox,
+    })
+    const service = await FaultProxy.start(sandbox.url)
+    const url = `http://${settings.host}:${await freePort()}`
+    const callbacks = await FaultProxy.start(url)
+    const env: NodeJS.ProcessEnv = {
+      ...medusaEnvironment({
+        settings,
+        secrets,
+        backendUrl: url,
+        // Nothing listens there: a fault test drives the store API itself.
+        storefrontUrl: "http://127.0.0.1:8000",
+        sandboxUrl: service.url,
+      }),
+      RETAIL_FINANCING_TEST_OPTIONS: JSON.stringify({ backendUrl: callbacks.url, ...options.pluginOptions }),
+      // The log file is what a failed test shows; jest's LOG_LEVEL=error would leave it empty.
+      LOG_LEVEL: "info",
+      ...options.env,
+    }
+    // The test runner's, not Medusa's.
+    delete env.NODE_OPTIONS
+    delete env.JEST_WORKER_ID
+
+    const store = new SpawnedStore(
+      settings,
+      env,
+      sandbox,
+      service,
+      callbacks,
+      url,
+      {} as StoreCheckout,
+      axios.create()
+    )
+    try {
+      const leaveOut = options.scheduledJobs === false ? ["jobs"] : []
+      layOutMedusaApp(settings, { configFile: CONFIG_FILE, leaveOut })
+      const seed = await prepareStoreData(
+        settings,
+        (...args) => new MedusaProcess(settings, args, env).start().finished(),
+        () => undefined
+      )
+      Object.assign(store.checkout, {
+        headers: { "x-publishable-api-key": seed.publishableKey },
+        regionId: seed.regionId,
+        ...(await store.readCatalog()),
+      })
+      store.api.defaults.baseURL = url
+    } catch (error) {
+      await store.cleanUp()
+      throw error
+    }
+    return store
+  }
+
+  /** Starts `medusa start` and waits until it answers /health. */
+  async start(): Promise<void> {
+    if (this.running) throw new Error("Medusa is already running")
+    const port = new URL(this.url).port
+    const started = new MedusaProcess(
+      this.settings,
+      ["start", "--port", port, "--host", this.settings.host],
+      this.env
+    ).start()
+    this.process = started
+    this.alive = true
+    void started.exited.then(() => {
+      if (this.process === started) this.alive = false
+    })
+    await started.serving(`${this.url}/health`)
+  }
+
+  /** SIGKILL to Medusa's whole process group, as a crash or the OOM killer would; waits until it is gone. */
+  async kill(): Promise<void> {
+    const current = this.process
+    if (!current) return
+    current.signalGroup("SIGKILL")
+    await current.exited
+  }
+
+  /**
+   * Runs a plugin job once, now, in a process of its own (`medusa exec`; Medusa itself may be up or down):
+   * `runJob("reconcile-financing-applications")`. Resolves when the job has finished.
+   */
+  async runJob(name: string): Promise<void> {
+    await new MedusaProcess(this.settings, ["exec", RUN_JOB_SCRIPT, name], this.env).start().finished()
+  }
+
+  /** SIGTERM, as a deploy stops it. */
+  async stop(): Promise<void> {
+    await this.process?.stop()
+  }
+
+  get running(): boolean {
+    return this.alive
+  }
+
+  /** Reads Medusa's database directly (it may be down): `select` only, whatever the test asserts on. */
+  async sql<Row extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+    const { rows } = await this.database.query(text, params)
+    return rows as Row[]
+  }
+
+  /** The last lines Medusa's processes (start, exec, migrations) logged, for a failure message. */
+  logTail(lines = 40): string {
+    return readFileSync(this.settings.logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n")
+  }
+
+  /** Kills Medusa if it runs, stops the sandbox and the proxy, drops the database and the app folder. */
+  async cleanUp(): Promise<void> {
+    const steps = [
+      () => this.kill(),
+      () => this.database.end(),
+      () => this.service.close(),
+      () => this.callbacks.close(),
+      () => this.sandbox.close(),
+      () => this.dropDatabase(),
+      async () => rmSync(this.settings.stateDir, { recursive: true, force: true }),
+    ]
+    // Every step is tried, whatever failed before it.
+    const failures: unknown[] = []
+    for (const step of steps) await step().catch((error: unknown) => failures.push(error))
+    if (failures.length > 0) throw new AggregateError(failures, "cleaning up the spawned store failed")
+  }
+
+  private async readCatalog(): Promise<Pick<StoreCheckout, "variantIds" | "shippingOptionId">> {
+    const variants = await this.sql<{ id: string; sku: string }>(
+      `select id, sku from product_variant where sku = any($1) and deleted_at is null`,
+      [DEMO_SKUS]
+    )
+    const options = await this.sql<{ id: string }>(`select id from shipping_option where deleted_at is null`)
+    if (variants.length !== DEMO_SKUS.length || options.length !== 1) {
+      throw new Error(
+        `the demo seed changed: ${variants.length} of its variants and ${options.length} shipping options`
+      )
+    }
+    return {
+      variantIds: DEMO_SKUS.map((sku) => variants.find((variant) => variant.sku === sku)!.id),
+      shippingOptionId: options[0].id,
+    }
+  }
+
+  private async dropDatabase(): Promise<void> {
+    const client = new Client({ connectionString: this.settings.maintenanceUrl })
+    await client.connect()
+    try {
+      // FORCE: a killed Medusa's connections may not be gone yet. The name was made above: safe to quote.
+      await client.query(`drop database if exists "${this.settings.database}" with (force)`)
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+/**
+ * A spawned store for a spec file: prepared and started before its tests, always cleaned up after them
+ * (killed, database dropped), even when one failed. The object is filled in by the time a test runs.
+ */
+export function useSpawnedStore(options: SpawnedStoreOptions = {}): SpawnedStore {
+  const holder = {} as { store?: SpawnedStore }
+  beforeAll(async () => {
+    holder.store = await SpawnedStore.prepare(options)
+    await holder.store.start()
+  }, 300_000)
+  afterAll(async () => {
+    await holder.store?.cleanUp()
+  }, 60_000)
+  return new Proxy({} as SpawnedStore, {
+    get(_target, property) {
+      if (!holder.store) throw new Error("the spawned store is not ready: use it inside a test")
+      const value = Reflect.get(holder.store, property, holder.store) as unknown
+      // Methods keep their object; a property that happens to be callable (the axios instance) stays as it is.
+      const method = typeof value === "function" && Object.hasOwn(SpawnedStore.prototype, property)
+      return method ? (value as (...args: unknown[]) => unknown).bind(holder.store) : value
+    },
+  })
+}
