@@ -5,6 +5,12 @@
  *   npm run bench:checkout:concurrent     (BENCH_CONCURRENCY=50 checkouts at once, BENCH_ROUNDS=2 rounds
  *                                          per provider, BENCH_WARMUP=5: one untimed round of each first)
  *
+ * Two settings exist to find where the time goes, not to describe a store:
+ *   BENCH_CALLBACK_TIMEOUT_MS=5000   how long the sandbox waits for Medusa's answer to a callback before it
+ *                                    sends it again (its default and the demo's)
+ *   BENCH_RETURN=race                the return page's complete as soon as the shopper signed (race), or
+ *                                    only once the signed callback was answered (after-callback)
+ *
  * Boots the integration app once (medusaIntegrationTestRunner; the sandbox as the service, with the
  * demo's callback settings: 5 s timeout, retried after 0.5 s, 1 s, ...), seeds one store, then runs rounds
  * of BENCH_CONCURRENCY checkouts of one provider at once, the providers alternating (ABBA: S F F S ...),
@@ -59,6 +65,11 @@ import { cartWithCollection, completeCart, startPaymentSession } from "./support
 const CONCURRENCY = positiveInteger("BENCH_CONCURRENCY", 50)
 const ROUNDS = positiveInteger("BENCH_ROUNDS", 2)
 const WARMUP = positiveInteger("BENCH_WARMUP", 5)
+const CALLBACK_TIMEOUT_MS = positiveInteger("BENCH_CALLBACK_TIMEOUT_MS", 5_000)
+const RETURN = process.env.BENCH_RETURN || "race"
+if (RETURN !== "race" && RETURN !== "after-callback") {
+  throw new Error("BENCH_RETURN must be race or after-callback")
+}
 /** The demo's storefront return page: three tries, a second apart, while Medusa answers 409 or more. */
 const COMPLETE_ATTEMPTS = 3
 const COMPLETE_RETRY_MS = 1_000
@@ -87,6 +98,7 @@ financingIntegrationSuite({
   // The demo's sandbox settings: the suite retries callbacks after 50 ms, the demo (and the default) 500 ms.
   sandbox: {
     callbackRetryDelayMs: 500,
+    callbackTimeoutMs: CALLBACK_TIMEOUT_MS,
     log: (line) => process.stderr.write(`sandbox: ${line}\n`),
   },
   beforeBoot: async (financing) => {
@@ -150,7 +162,7 @@ financingIntegrationSuite({
           const signAt = performance.now()
           const signed = move(key, publicId, "SignedWaitingForInvoice")
           // The sandbox redirects the shopper to the return page as it sends the callback: both race.
-          const shopper = signed.moved.then(async () => ({
+          const shopper = (RETURN === "race" ? signed.moved : signed.answered).then(async () => ({
             ...(await shopperCompletes(cart.cartId)),
             at: performance.now(),
           }))
@@ -258,6 +270,12 @@ financingIntegrationSuite({
         const wallMs = performance.now() - started
 
         report({
+          settings: [
+            CALLBACK_TIMEOUT_MS !== 5_000 ? `callback timeout ${CALLBACK_TIMEOUT_MS} ms` : "",
+            RETURN !== "race" ? `return page ${RETURN}` : "",
+          ]
+            .filter(Boolean)
+            .join(", "),
           concurrency: CONCURRENCY,
           roundsPerProvider: ROUNDS,
           warmup: WARMUP,

@@ -67,6 +67,8 @@ export interface RoundFigures {
 }
 
 export interface RunFigures {
+  /** BENCH_CALLBACK_TIMEOUT_MS and BENCH_RETURN, when not their defaults. */
+  settings: string
   concurrency: number
   roundsPerProvider: number
   warmup: number
@@ -238,7 +240,7 @@ export function report(run: RunFigures): void {
   for (const call of hookCalls) {
     const label =
       `${call.status || "no answer"}${call.action ? ` ${call.action}` : ""}` +
-      (call.abandoned ? " after the sandbox gave up (5 s)" : "")
+      (call.abandoned ? " after the sandbox gave up (timeout)" : "")
     answers.set(label, (answers.get(label) ?? 0) + 1)
   }
   const signedDeliveries = financed.map((c) => c.signed.deliveries)
@@ -280,7 +282,8 @@ export function report(run: RunFigures): void {
   const out = [
     `concurrent checkout bench: Node ${process.version}, ${os.cpus().length} CPU ` +
       `(${os.cpus()[0]?.model.trim()}); ${run.roundsPerProvider} rounds per provider of ${run.concurrency} ` +
-      `checkouts at once (ABBA, after an untimed round of ${run.warmup} each) in ${fixed(run.wallMs / 1000)} s`,
+      `checkouts at once (ABBA, after an untimed round of ${run.warmup} each) in ${fixed(run.wallMs / 1000)} s` +
+      (run.settings ? `; ${run.settings}` : ""),
     "",
     table(["round", "wall s", "load avg", "CPU s", "carts with one order, the shopper's"], roundLines),
     "",
@@ -292,7 +295,7 @@ export function report(run: RunFigures): void {
     "ratio = financing / system. Financing: the shopper signs once the Approved callback was answered, and",
     "the return page's complete then races the signed callback. A callback's time is Medusa's, at a proxy",
     "in front of the hook route; 'delivered' is the first answer the sandbox waited for (it gives up after",
-    "5 s and sends the callback again). The first line is the same work for both: its ratio is the noise.",
+    "its timeout and sends the callback again). The first line is the same work for both: its ratio is the noise.",
     "",
     table(["work per checkout", "system", "financing", "ratio"], workLines),
     "",
@@ -331,6 +334,7 @@ export function report(run: RunFigures): void {
   process.stdout.write(`\n${out.join("\n")}\n\n`)
 
   writeResults("checkout-concurrent", {
+    settings: run.settings,
     concurrency: run.concurrency,
     roundsPerProvider: run.roundsPerProvider,
     warmup: run.warmup,
