@@ -220,6 +220,7 @@ financingIntegrationSuite({
           const load = os.loadavg()[0]
           const queriesFrom = { ...trace.queries }
           const cpuFrom = process.cpuUsage()
+          const clockFrom = process.hrtime.bigint()
           const begun = performance.now()
           const run = provider === "system" ? systemCheckout : financingCheckout
           const checkouts = await Promise.all(Array.from({ length: size }, () => run(index)))
@@ -228,7 +229,11 @@ financingIntegrationSuite({
           for (const checkout of checkouts.filter((c) => c.publicId)) {
             await callbacksSettled(financing.sandbox, checkout.publicId, 2, 120_000)
           }
+          // ...and Medusa has finished what they set off (a sync still reading for a coalesced callback).
+          await trace.idle()
           const cpu = process.cpuUsage(cpuFrom)
+          // In microseconds of the monotonic clock, as a V8 CPU profile (--cpu-prof) stamps its samples.
+          const clock: [number, number] = [Number(clockFrom / 1000n), Number(process.hrtime.bigint() / 1000n)]
           const queries = Object.fromEntries(
             Object.entries(trace.queries).map(([kind, n]) => [kind, n - queriesFrom[kind as RequestKind]])
           ) as Record<RequestKind, number>
@@ -243,6 +248,7 @@ financingIntegrationSuite({
             load,
             wallMs,
             cpuMs: (cpu.user + cpu.system) / 1000,
+            clock,
             queries,
             checkouts,
             ordersPerCart: orders.map((ids, i) => ({

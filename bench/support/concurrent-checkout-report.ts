@@ -58,6 +58,8 @@ export interface RoundFigures {
   wallMs: number
   /** CPU time of this process (Medusa, the sandbox, the proxies and the bench's client) in the round. */
   cpuMs: number
+  /** The round's start and end on the monotonic clock (µs), to cut a CPU profile by round. */
+  clock: [number, number]
   /** Database queries Medusa made in the round, by the kind of request that made them. */
   queries: Record<RequestKind, number>
   checkouts: Checkout[]

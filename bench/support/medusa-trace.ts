@@ -81,6 +81,10 @@ export class MedusaTrace {
   readonly clientCalls: ClientCall[] = []
   /** Set false to stop recording (warm-up), true to record again. */
   recording = true
+  /** Requests Medusa's server is still answering (a callback the sandbox gave up on included). */
+  inFlight = 0
+  /** Counts every traced event, recorded or not: idle() watches it. */
+  private ticks = 0
 
   private readonly context = new AsyncLocalStorage<RequestTag>()
   private nextId = 1
@@ -118,6 +122,7 @@ export class MedusaTrace {
         const startedAt = performance.now()
         const request = this.current()
         const done = (ok: boolean) => {
+          this.ticks += 1
           if (!this.recording) return
           this.clientCalls.push({
             request,
@@ -162,12 +167,36 @@ export class MedusaTrace {
   /** Counts the queries of this knex instance (Medusa's shared connection) by request. */
   countQueries(knex: { on: (event: "query", listener: () => void) => unknown }): void {
     const listener = () => {
+      this.ticks += 1
       if (!this.recording) return
       this.queries[this.current()?.kind ?? "none"] += 1
     }
     knex.on("query", listener)
     const emitter = knex as unknown as { removeListener?: (event: string, listener: () => void) => void }
     this.restore.push(() => emitter.removeListener?.("query", listener))
+  }
+
+  /**
+   * Resolves once Medusa is idle: no request in flight and nothing traced (a query, a step, a client call)
+   * for `quietMs`, so that work a round set off (a coalesced callback's later pass, a subscriber) is
+   * counted in that round. Gives up after `timeoutMs`.
+   */
+  async idle(quietMs = 1_000, timeoutMs = 120_000): Promise<void> {
+    const activity = () => `${this.inFlight}:${this.ticks}`
+    const deadline = Date.now() + timeoutMs
+    let last = activity()
+    let quietSince = Date.now()
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const now = activity()
+      if (now !== last || this.inFlight > 0) {
+        last = now
+        quietSince = Date.now()
+      } else if (Date.now() - quietSince >= quietMs) {
+        return
+      }
+    }
+    throw new Error(`Medusa was not idle within ${timeoutMs} ms (${this.inFlight} requests in flight)`)
   }
 
   uninstall(): void {
@@ -186,8 +215,15 @@ export class MedusaTrace {
       return { id: this.nextId++, method, path, ...kindOf(method, path) }
     }
     const context = this.context
+    const track = (res: http.ServerResponse) => {
+      this.inFlight += 1
+      res.once("close", () => {
+        this.inFlight -= 1
+      })
+    }
     http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
       if (event === "request" && (this.address() as AddressInfo | null)?.port === port) {
+        track(args[1] as http.ServerResponse)
         return context.run(tagOf(args[0] as http.IncomingMessage), () => emit.call(this, event, ...args))
       }
       return emit.call(this, event, ...args)
@@ -213,6 +249,7 @@ export class MedusaTrace {
       try {
         return await handler()
       } finally {
+        this.ticks += 1
         if (this.recording) {
           this.steps.push({
             request,
