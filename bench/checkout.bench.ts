@@ -19,7 +19,8 @@
  * to the end of Medusa's answer. The two moves are made one at a time, as a shopper makes them: moved
  * straight to SignedWaitingForInvoice, the sandbox would send both callbacks at once, and the first would
  * already find the contract signed. The service calls are counted by the proxy financingIntegrationSuite
- * puts between the plugin and the sandbox, by endpoint and by the phase they fell in.
+ * puts between the plugin and the sandbox, by endpoint and by the phase they fell in, and the process's CPU
+ * time by phase (one checkout runs at a time, so a phase's CPU is that phase's work, whatever the load).
  *
  * Prints figures and writes bench/results/checkout.json (git-ignored). It fails only when a checkout
  * does, never on a timing or a call count. The reconciliation job's schedule is stopped, so only the
@@ -46,8 +47,16 @@ const CHECKOUTS = positiveInteger("BENCH_CHECKOUTS", 15)
 /** Untimed checkouts of each provider before the timed ones: JIT, connection pools, the first token. */
 const WARMUP = 2
 
-const PHASES = ["setup", "session", "approved", "signed", "complete"] as const
+/** "settle": a pause after the shopper's complete, where the work its order set off (subscribers) runs. */
+const PHASES = ["setup", "session", "approved", "signed", "complete", "settle"] as const
 type Phase = (typeof PHASES)[number]
+const SETTLE_MS = 300
+
+/** What one checkout measured in each phase: the service calls, and this process's CPU time (ms). */
+interface Measures {
+  calls: Record<Phase, Counts>
+  cpu: Record<Phase, number>
+}
 
 interface Checkout {
   provider: "system" | "financing"
@@ -62,6 +71,7 @@ interface Checkout {
   /** Answers the hook route gave in this checkout (a callback the route refused is sent again). */
   callbackAnswers: number
   calls: Record<Phase, Counts>
+  cpu: Record<Phase, number>
 }
 
 let hooks: HookTimer
@@ -84,39 +94,47 @@ financingIntegrationSuite({
         const serviceLog = financing.serviceRequests.log
         const runStart = serviceLog.length
 
-        /** Runs one phase, timing it and counting the service calls answered while it ran. */
+        /**
+         * Runs one phase, timing it, counting the service calls answered while it ran and the CPU time this
+         * process spent meanwhile (Medusa, the sandbox and the bench share it; one checkout runs at a time).
+         */
         async function phase<T>(
-          calls: Record<Phase, Counts>,
+          measures: Measures,
           name: Phase,
           work: () => Promise<T>
         ): Promise<{ result: T; ms: number }> {
           const from = serviceLog.length
+          const cpuFrom = process.cpuUsage()
           const begun = performance.now()
           const result = await work()
           const ms = performance.now() - begun
-          for (const entry of serviceLog.slice(from)) calls[name][classify(entry.method, entry.path)]++
+          const cpu = process.cpuUsage(cpuFrom)
+          measures.cpu[name] += (cpu.user + cpu.system) / 1000
+          for (const entry of serviceLog.slice(from))
+            measures.calls[name][classify(entry.method, entry.path)]++
           return { result, ms }
         }
 
-        async function startCheckout(calls: Record<Phase, Counts>, providerId: string) {
-          const { result: cart } = await phase(calls, "setup", () => cartWithCollection(api, seed))
-          const { result: session, ms: sessionMs } = await phase(calls, "session", () =>
+        async function startCheckout(measures: Measures, providerId: string) {
+          const { result: cart } = await phase(measures, "setup", () => cartWithCollection(api, seed))
+          const { result: session, ms: sessionMs } = await phase(measures, "session", () =>
             startPaymentSession(api, seed, cart, providerId)
           )
           return { cartId: cart.cartId, session, sessionMs }
         }
 
-        async function complete(calls: Record<Phase, Counts>, cartId: string) {
-          const { result: orderId, ms } = await phase(calls, "complete", () =>
+        async function complete(measures: Measures, cartId: string) {
+          const { result: orderId, ms } = await phase(measures, "complete", () =>
             completeCart(api, seed, cartId)
           )
+          await phase(measures, "settle", () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)))
           return { orderId, completeMs: ms }
         }
 
         async function systemCheckout(): Promise<Checkout> {
-          const calls = emptyPhaseCalls()
-          const { cartId, sessionMs } = await startCheckout(calls, SYSTEM_PAYMENT_PROVIDER_ID)
-          const { completeMs } = await complete(calls, cartId)
+          const measures = emptyMeasures()
+          const { cartId, sessionMs } = await startCheckout(measures, SYSTEM_PAYMENT_PROVIDER_ID)
+          const { completeMs } = await complete(measures, cartId)
           return {
             provider: "system",
             sessionMs,
@@ -125,13 +143,14 @@ financingIntegrationSuite({
             completeMs,
             signToDeliveredMs: 0,
             callbackAnswers: 0,
-            calls,
+            calls: measures.calls,
+            cpu: measures.cpu,
           }
         }
 
         async function financingCheckout(): Promise<Checkout> {
-          const calls = emptyPhaseCalls()
-          const { cartId, session, sessionMs } = await startCheckout(calls, RETAIL_FINANCING_PROVIDER_ID)
+          const measures = emptyMeasures()
+          const { cartId, session, sessionMs } = await startCheckout(measures, RETAIL_FINANCING_PROVIDER_ID)
           const publicId = session.data?.publicId
           if (typeof publicId !== "string") throw new Error(`session ${session.id} holds no publicId`)
 
@@ -157,8 +176,8 @@ financingIntegrationSuite({
             )
             return hook
           }
-          const { result: approved } = await phase(calls, "approved", () => move("Approved", 1))
-          const { result: signed, ms: signToDeliveredMs } = await phase(calls, "signed", () =>
+          const { result: approved } = await phase(measures, "approved", () => move("Approved", 1))
+          const { result: signed, ms: signToDeliveredMs } = await phase(measures, "signed", () =>
             move("SignedWaitingForInvoice", 2)
           )
           const orders = await orderIdsOfCart(getContainer(), cartId)
@@ -166,7 +185,7 @@ financingIntegrationSuite({
             throw new Error(`cart ${cartId}: ${orders.length} orders after the signed callback, not 1`)
           }
 
-          const { orderId, completeMs } = await complete(calls, cartId)
+          const { orderId, completeMs } = await complete(measures, cartId)
           if (orderId !== orders[0]) {
             throw new Error(`cart ${cartId}: completion returned ${orderId}, the callback made ${orders[0]}`)
           }
@@ -178,7 +197,8 @@ financingIntegrationSuite({
             completeMs,
             signToDeliveredMs,
             callbackAnswers: hooks.calls.slice(answersBefore).filter((call) => call.key === key).length,
-            calls,
+            calls: measures.calls,
+            cpu: measures.cpu,
           }
         }
 
@@ -215,8 +235,11 @@ financingIntegrationSuite({
   },
 })
 
-function emptyPhaseCalls(): Record<Phase, Counts> {
-  return { setup: noCalls(), session: noCalls(), approved: noCalls(), signed: noCalls(), complete: noCalls() }
+function emptyMeasures(): Measures {
+  return {
+    calls: Object.fromEntries(PHASES.map((name) => [name, noCalls()])) as Record<Phase, Counts>,
+    cpu: Object.fromEntries(PHASES.map((name) => [name, 0])) as Record<Phase, number>,
+  }
 }
 
 interface RunFigures {
@@ -325,6 +348,22 @@ function report({ checkouts, wallMs, load, warmupCalls, runCalls, beforeRunCalls
     range(totalCalls),
     "<= 4",
   ])
+  const meanCpu = (of: Checkout[], phases: readonly Phase[]) =>
+    of.reduce((sum, checkout) => sum + phases.reduce((inner, name) => inner + checkout.cpu[name], 0), 0) /
+    of.length
+  const cpuLines = [
+    ...(
+      [
+        ["system", system],
+        ["financing", financed],
+      ] as const
+    ).map(([name, of]) => [
+      name,
+      ...PHASES.map((phase) => meanCpu(of, [phase]).toFixed(1)),
+      meanCpu(of, PHASES).toFixed(1),
+      name === "financing" ? `${(meanCpu(financed, PHASES) / meanCpu(system, PHASES)).toFixed(2)}x` : "",
+    ]),
+  ]
   const systemCalls = system.reduce((sum, checkout) => sum + totalCalls(checkout), 0)
   const tokens = [...beforeRunCalls, ...runCalls].filter((kind) => kind === "token").length
   const resentCallbacks = financed.reduce((sum, checkout) => sum + checkout.callbackAnswers - 2, 0)
@@ -345,6 +384,11 @@ function report({ checkouts, wallMs, load, warmupCalls, runCalls, beforeRunCalls
     "callback made, so 'callbacks + complete' is the like-for-like completion; 'total' adds the session.",
     "'sign -> callback delivered' adds the sandbox's dispatch and a 2 ms poll to the signed callback.",
     "",
+    "CPU time of this process per checkout, by phase (ms, mean; Medusa, the sandbox and the bench share",
+    "the process, one checkout at a time; 'settle' is a 300 ms pause after the complete, where the work the",
+    "order set off runs):",
+    table(["provider", ...PHASES, "all", "ratio"], cpuLines),
+    "",
     `financing service calls per financing checkout (mean over ${financed.length}; by phase):`,
     table(["endpoint", ...PHASES, "per checkout", "min-max", "goal"], callLines),
     "",
@@ -359,6 +403,10 @@ function report({ checkouts, wallMs, load, warmupCalls, runCalls, beforeRunCalls
     checkoutsPerProvider: CHECKOUTS,
     warmupPerProvider: WARMUP,
     wallMs,
+    cpuPerCheckout: {
+      system: Object.fromEntries(PHASES.map((phase) => [phase, meanCpu(system, [phase])])),
+      financing: Object.fromEntries(PHASES.map((phase) => [phase, meanCpu(financed, [phase])])),
+    },
     phases: rows.map((row) => ({
       ...row,
       ratioP50: row.system ? row.financing.p50 / row.system.p50 : null,

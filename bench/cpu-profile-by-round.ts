@@ -4,11 +4,12 @@
  * their self time by what ran (the plugin's own code by folder, each package, Node itself, the garbage
  * collector), per checkout of each provider.
  *
- *   NODE_OPTIONS="--experimental-vm-modules --cpu-prof --cpu-prof-dir=bench/results/profile" \
- *     npx jest --config bench/jest.config.js --runInBand --forceExit bench/checkout-concurrent.bench.ts
+ *   node --experimental-vm-modules --cpu-prof --cpu-prof-dir=bench/results/profile node_modules/.bin/jest \
+ *     --config bench/jest.config.js --runInBand --forceExit bench/checkout-concurrent.bench.ts
  *   npx ts-node --transpile-only bench/cpu-profile-by-round.ts bench/results/profile/<file>.cpuprofile
  *
- * Samples are matched to rounds by time: the profile and the bench both use the monotonic clock.
+ * (Node refuses --cpu-prof in NODE_OPTIONS.) Samples are matched to rounds by time: the profile and the
+ * bench both use the monotonic clock.
  */
 import { readFileSync } from "node:fs"
 import path from "node:path"

@@ -84,9 +84,14 @@ export interface RunFigures {
 
 /** Reads the signed status's deliveries of one checkout from the callbacks the timing proxy saw. */
 export function signedCallbackOf(checkout: Checkout, calls: HookCall[]): SignedCallback {
-  const mine = calls.filter((call) => call.key === checkout.key && call.arrivedAt >= checkout.signAt)
+  // The proxy records a delivery when Medusa's answer ends: order them by arrival.
+  const mine = calls
+    .filter((call) => call.key === checkout.key && call.arrivedAt >= checkout.signAt)
+    .sort((a, b) => a.arrivedAt - b.arrivedAt)
   const first = mine[0]
-  const delivered = mine.find((call) => call.status >= 200 && call.status < 300 && !call.abandoned)
+  const delivered = mine
+    .filter((call) => call.status >= 200 && call.status < 300 && !call.abandoned)
+    .sort((a, b) => a.answeredAt - b.answeredAt)[0]
   if (!first) return NO_SIGNED_CALLBACK
   return {
     deliveries: mine.length,
