@@ -9,7 +9,9 @@
  *   npx ts-node --transpile-only bench/cpu-profile-by-round.ts bench/results/profile/<file>.cpuprofile
  *
  * (Node refuses --cpu-prof in NODE_OPTIONS.) Samples are matched to rounds by time: the profile and the
- * bench both use the monotonic clock.
+ * bench both use the monotonic clock. A sample's time is the wall time to the next one on the main thread,
+ * so on a machine loaded from elsewhere a descheduled thread's wait counts too: compare what each part's
+ * share is, and take CPU totals from the bench's own figures (process.cpuUsage).
  */
 import { readFileSync } from "node:fs"
 import path from "node:path"
@@ -109,6 +111,14 @@ function main(): void {
       row.financing.toFixed(0),
       (row.financing - row.system).toFixed(0),
     ])
+  const plugin = rows.filter((row) => row.name.startsWith("plugin ") && row.name !== "plugin src/sandbox")
+  const pluginSum = (key: "system" | "financing") => plugin.reduce((n, row) => n + row[key], 0)
+  lines.push([
+    "the plugin's own code (src/ but the sandbox)",
+    pluginSum("system").toFixed(1),
+    pluginSum("financing").toFixed(1),
+    (pluginSum("financing") - pluginSum("system")).toFixed(1),
+  ])
   lines.push([
     "all but idle",
     sum("system").toFixed(0),
