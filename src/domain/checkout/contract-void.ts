@@ -11,13 +11,6 @@ export interface VoidableApplication {
   exception_resolution: string | null
 }
 
-/** What the void rule reads of the application's actions. */
-export interface VoidableAction {
-  kind: string
-  state: string
-  settled_at?: Date | string | null
-}
-
 export interface ReturnAgent {
   name?: string
   email?: string
@@ -33,7 +26,8 @@ export type ContractVoidPlan = { ok: true; request: ReturnRequest } | { ok: fals
  */
 export function planContractVoid(
   application: VoidableApplication,
-  actions: readonly VoidableAction[],
+  /** Whether a return of this contract is still open at the service (the return queue's hasOpenReturn). */
+  returnPending: boolean,
   agent: ReturnAgent | undefined
 ): ContractVoidPlan {
   if (!application.exception_reason || application.exception_resolution) {
@@ -51,12 +45,6 @@ export function planContractVoid(
       message: `A contract can be voided only once signed; this application is ${application.status}.`,
     }
   }
-  const returnPending = actions.some(
-    (action) =>
-      action.kind === "return" &&
-      (["pending", "sending", "waiting"].includes(action.state) ||
-        (action.state === "succeeded" && !action.settled_at))
-  )
   if (returnPending) {
     return { ok: false, message: "A return request for this contract is already pending at the service." }
   }

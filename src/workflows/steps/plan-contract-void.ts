@@ -7,7 +7,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../modules/retail-financing"
-import { financedCents } from "../../modules/retail-financing/return-queue"
+import { financedCents, hasOpenReturn } from "../../modules/retail-financing/return-queue"
 import type { ReturnPayload } from "../post-sale/perform/return-request"
 
 /**
@@ -20,7 +20,7 @@ export const planContractVoidStep = createStep(
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     const application = await financing.retrieveFinancingApplication(application_id)
     const actions = await financing.actionsOfApplication(application.id)
-    const plan = planContractVoid(application, actions, financing.getOptions().returnAgent)
+    const plan = planContractVoid(application, hasOpenReturn(actions), financing.getOptions().returnAgent)
     if (!plan.ok) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, plan.message)
     const payload: ReturnPayload = { request: plan.request, amount_cents: financedCents(application) }
     const action: ActionRecordInput = {
