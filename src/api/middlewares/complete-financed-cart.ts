@@ -34,7 +34,8 @@ async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse):
     fields: req.queryConfig.fields,
     filters: { id: settled.order_id },
   })
-  res.status(200).json({ type: "order", order: data[0] })
+  const [order] = data as Record<string, unknown>[]
+  res.status(200).json({ type: "order", order })
   return true
 }
 
