@@ -19,6 +19,14 @@ import { CHECKOUT_ENDED_STATUSES, acceptsStatus, settlesReturn } from "./ledger-
 import type { ContractExceptionReason, ExceptionResolution } from "../../domain/checkout/contract-exceptions"
 import { nextCompletionAt } from "../../domain/checkout/completion-retry"
 import { settleReturns as settlementOf } from "./return-queue"
+import {
+  type InvoiceFileInput,
+  type StoredInvoiceFile,
+  deleteInvoiceFiles,
+  deleteSentInvoiceFiles,
+  insertInvoiceFile,
+  selectInvoiceFile,
+} from "./invoice-files"
 import type {
   ActionRecordInput,
   ApplicationFilters,
@@ -253,6 +261,39 @@ export default class RetailFinancingModuleService extends MedusaService({
   async findAction(cause: string): Promise<LedgerAction | undefined> {
     const [action] = await this.listFinancingActions({ cause }, { take: 1 })
     return action
+  }
+
+  /** Keeps a merchant's invoice file in the ledger's own table until the service accepts it (see invoice-files). */
+  @InjectManager()
+  async storeInvoiceFile(
+    file: InvoiceFileInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<StoredInvoiceFile> {
+    return insertInvoiceFile(sharedContext.manager!, file)
+  }
+
+  @InjectManager()
+  async readInvoiceFile(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<StoredInvoiceFile | undefined> {
+    return selectInvoiceFile(sharedContext.manager!, id)
+  }
+
+  @InjectManager()
+  async deleteInvoiceFiles(
+    ids: string[],
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await deleteInvoiceFiles(sharedContext.manager!, ids)
+  }
+
+  /** Deletes the files of every invoice the service has accepted; returns their ids. */
+  @InjectManager()
+  async deleteSentInvoiceFiles(
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    return deleteSentInvoiceFiles(sharedContext.manager!)
   }
 
   /**
