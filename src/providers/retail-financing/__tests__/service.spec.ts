@@ -629,7 +629,7 @@ describe("RetailFinancingProviderService", () => {
   })
 
   describe("when the service fails", () => {
-    const connectionRefused = "The financing service could not be reached"
+    const connectionRefused = "The financing service is not available right now"
 
     it.each<[string, (service: RetailFinancingProviderService) => Promise<unknown>]>([
       ["authorizePayment", (service) => service.authorizePayment({ data: { publicId: "app-1" } })],
