@@ -5,11 +5,14 @@ import type { AxiosResponse } from "axios"
 import { FaultProxy } from "../helpers/fault-proxy"
 import {
   CHECKOUT_ADDRESS,
+  actionsOf,
+  eventually,
   RETAIL_FINANCING_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
   financingIntegrationSuite,
   financingLedger,
+  placeFinancedOrder,
   setSandboxFaults,
   startFinancedCart,
 } from "../helpers"
@@ -206,6 +209,28 @@ financingIntegrationSuite({
           notFound("There is no financing application rfapp_missing."),
           notFound("There is no financing application rfapp_missing."),
         ])
+      })
+
+      it("a retry the service fails is answered with the action's state, and the order's view still loads", async () => {
+        const order = await placeFinancedOrder(api, getContainer(), seed, financing)
+        const references = await eventually(async () => {
+          const action = (await actionsOf(getContainer(), order.orderId)).find(
+            (candidate) => candidate.kind === "order_references"
+          )
+          expect(action?.state).toBe("succeeded")
+          return action!
+        })
+        await financingLedger(getContainer()).updateFinancingActions({ id: references.id, state: "failed" })
+        await setSandboxFaults(financing.sandbox, { errorRate: 1 })
+
+        const retried = await post(`/admin/retail-financing/actions/${references.id}/retry`)
+        const view = await get(`/admin/retail-financing/orders/${order.orderId}`)
+
+        expect(retried.status).toBe(200)
+        expect(retried.data.action).toEqual(
+          expect.objectContaining({ id: references.id, state: expect.not.stringMatching(/^succeeded$/) })
+        )
+        expect(view.status).toBe(200)
       })
 
       it("a malformed query or body is a 400 naming the rule", async () => {
