@@ -149,10 +149,12 @@ export const performFinancingActionStep = createStep(
       })
       return outcome("sent")
     } catch (error) {
-      const failure = outcomeOfFailure(error)
       const lastError = describeFailure(error)
       // A failure before the attempt was logged (the read before it) sent nothing; it is logged as such.
-      if (!log.includes(attempt)) log.push(attempt)
+      const requested = log.includes(attempt)
+      const failure =
+        requested || outcomeOfFailure(error) !== "unknown" ? outcomeOfFailure(error) : "not_sent"
+      if (!requested) log.push(attempt)
       Object.assign(attempt, { ended_at: new Date().toISOString(), outcome: failure, error: lastError })
       const state = failure === "unknown" ? "unknown" : failure === "not_sent" ? "pending" : "failed"
       await save({
