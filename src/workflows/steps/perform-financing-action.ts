@@ -92,6 +92,8 @@ export const performFinancingActionStep = createStep(
             completed_at: new Date(),
           })
           logger.info(`${what}: attempt ${unknown.number}'s effect is at the service; not sent again`)
+          // An uploaded invoice the service has is kept no longer (performInvoice deletes it when it sends).
+          if (action.kind === "invoice") await financing.deleteSentInvoiceFiles()
           return outcome("sent")
         }
         before = now
