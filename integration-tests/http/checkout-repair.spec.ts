@@ -144,5 +144,51 @@ financingIntegrationSuite({
       expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
       expect(await paymentCollectionStatus(orderId)).toEqual({ collections: ["completed"], captures: 1 })
     })
+
+    it("repairs a funded contract the service reduced for what the contract is worth now, not the cart", async () => {
+      const container = getContainer()
+      const { cart, session, publicId, orderId } = await orderWithoutItsPayment("SignedWaitingForInvoice", 2)
+      const totalCents = Math.round(cart.total * 100)
+      const ledger = financingLedger(container)
+      const [recorded] = await ledger.listFinancingApplications({ public_id: publicId })
+      // What the sync that made the order recorded before Medusa stopped: the contract as signed.
+      await ledger.updateFinancingApplications({
+        id: recorded.id,
+        status: "SignedWaitingForInvoice",
+        invoice_amount: cart.total,
+        signed_invoice_amount: cart.total,
+      })
+      // A $30 partial return reaches the service while the order has no payment (sent by hand: the ledger
+      // has no order yet, so no store action could send it), and settles before the lender funds.
+      await ledger.getClient().requestReturn(publicId, { returnType: 4, amount: 30, reason: "price" })
+      await eventually(async () => {
+        const record = (await sandboxApplication(financing.sandbox, publicId)) as unknown as {
+          status: string
+          contract: { invoiceAmount: number }
+        }
+        expect(record.status).toBe("SignedWaitingForInvoice")
+        expect(Math.round(record.contract.invoiceAmount * 100)).toBe(totalCents - 3_000)
+      }, 20_000)
+      await moveApplication(financing.sandbox, publicId, "Funded")
+
+      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      expect(report).toEqual(expect.objectContaining({ synced: 1, failed: 0 }))
+
+      // Authorized for the cart, captured for the contract as it is: the same rule as a normal funded capture.
+      const [payment, ...others] = await paymentsOfSession(container, session.id)
+      expect(others).toEqual([])
+      expect(Math.round(Number(payment.amount) * 100)).toBe(totalCents)
+      expect(payment.captures).toHaveLength(1)
+      expect(Math.round(Number(payment.captures![0].amount) * 100)).toBe(totalCents - 3_000)
+      // The order's books record that capture, as for any funded capture.
+      expect((await paymentCollectionStatus(orderId)).captures).toBe(1)
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([orderId])
+      const [application] = await ledger.listFinancingApplications({ public_id: publicId })
+      expect(application.order_id).toBe(orderId)
+
+      // Nothing more is captured by a later run.
+      await reconcileFinancingSessionsWorkflow(container).run()
+      expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
+    })
   },
 })

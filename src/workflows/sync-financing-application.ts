@@ -4,7 +4,9 @@ import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/fra
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../domain/checkout/contract-exceptions"
+import { fundedCaptureCents } from "../domain/checkout/funded-capture"
 import { isSignedContract } from "../domain/checkout/status-map"
+import { fromCents, toCents } from "../domain/money"
 import { captureFinancedPaymentStep } from "./steps/capture-financed-payment"
 import { checkSignedContractStep } from "./steps/check-signed-contract"
 import { type CompletionOutcome, completeFinancedCartStep } from "./steps/complete-financed-cart"
@@ -155,7 +157,10 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
           session_id: state.session!.id,
-          amount: state.session!.amount,
+          // A funded contract is captured by the same rule as any funded capture: what it is worth now.
+          amount: fromCents(
+            fundedCaptureCents(toCents(state.session!.amount), state.application.invoiceAmount)
+          ),
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
         }))
       )

@@ -93,6 +93,11 @@ export interface SealedStatus {
   publicId: string
   status: ApplicationStatusValue
   invoiceAmount: number | null
+  /**
+   * What the ledger recorded the contract was signed for, when it did: the provider holds the contract to the
+   * cart by it, as a capture does, since the store's returns lower `invoiceAmount` after signing.
+   */
+  signedInvoiceAmount?: number | null
   /** When the read started (ISO): its age is counted from there. */
   readAt: string
   seal: string
@@ -103,13 +108,17 @@ export const SEALED_STATUS_FRESH_MS = 60_000
 /** Clocks of two servers may differ a little: a read stamped slightly ahead is still taken. */
 const CLOCK_SKEW_MS = 5_000
 
-type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount">
+type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount"> & {
+  signedInvoiceAmount?: number | null
+}
 
 export function sealStatus(secret: string, publicId: string, read: StatusRead, readAt: Date): SealedStatus {
   const fields = {
     publicId,
     status: read.status,
     invoiceAmount: read.invoiceAmount,
+    // Left out when unknown, so a seal made without it reads as before.
+    ...(read.signedInvoiceAmount === undefined ? {} : { signedInvoiceAmount: read.signedInvoiceAmount }),
     readAt: readAt.toISOString(),
   }
   return { ...fields, seal: statusSealOf(secret, fields) }
@@ -129,14 +138,17 @@ export function openSealedStatus(
   if (!sameText(statusSealOf(secret, fields), seal)) return undefined
   const age = now - Date.parse(fields.readAt)
   if (!(age >= -CLOCK_SKEW_MS && age <= SEALED_STATUS_FRESH_MS)) return undefined
-  return { status: fields.status!, invoiceAmount: fields.invoiceAmount ?? null }
+  const read: StatusRead = { status: fields.status!, invoiceAmount: fields.invoiceAmount ?? null }
+  return fields.signedInvoiceAmount === undefined
+    ? read
+    : { ...read, signedInvoiceAmount: fields.signedInvoiceAmount }
 }
 
 function statusSealOf(secret: string, fields: Partial<Omit<SealedStatus, "seal">>): string {
-  const { publicId, status, invoiceAmount, readAt } = fields
+  const { publicId, status, invoiceAmount, signedInvoiceAmount, readAt } = fields
   const key = keyFor(secret, "recent-status")
   return createHmac("sha256", key)
-    .update(canonicalJson({ publicId, status, invoiceAmount, readAt }))
+    .update(canonicalJson({ publicId, status, invoiceAmount, signedInvoiceAmount, readAt }))
     .digest("base64url")
 }
 

@@ -29,6 +29,7 @@ import { shopperMessageFor } from "../../domain/checkout/service-failure-message
 import { sharedFinancingClient } from "../../config/financing-client"
 import { fromCents, toCents } from "../../domain/money"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
+import { fundedCaptureCents } from "../../domain/checkout/funded-capture"
 import type { FinancingClient } from "../../lib/financing/client"
 import { FinancingError } from "../../lib/financing/errors"
 import type { ApplicationStatus } from "../../lib/financing/schemas"
@@ -104,16 +105,37 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
       input.data?.recentStatus,
       sessionDataOf(input.data).publicId
     )
-    const { status, data, application } = await this.readStatus(input.data, undefined, sealed)
+    // The server's seal may carry what the ledger recorded the contract was signed for (an order's payment
+    // repaired after the store's returns lowered it): the contract is held to the cart by that, as at capture.
+    const signedAmount = sealed?.signedInvoiceAmount ?? null
+    const { status, data, application } = await this.readStatus(
+      input.data,
+      undefined,
+      sealed,
+      signedAmount === null ? undefined : toCents(signedAmount)
+    )
     // The payment's data is copied from here, and a capture gets only that: what the contract was signed for
-    // is kept in it, from this read (never from the incoming data), for the capture to judge by.
+    // is kept in it, from this read or the server's seal (never from the incoming data), for the capture to
+    // judge by.
+    const signedCents =
+      signedAmount !== null
+        ? toCents(signedAmount)
+        : application.invoiceAmount !== null
+          ? toCents(application.invoiceAmount)
+          : null
     const signed =
-      (status === "authorized" || status === "captured") && application.invoiceAmount !== null
-        ? { signedInvoiceCents: toCents(application.invoiceAmount) }
+      (status === "authorized" || status === "captured") && signedCents !== null
+        ? { signedInvoiceCents: signedCents }
         : {}
     // Neither figure is the browser's to set: both are written by this provider only.
     const { signedInvoiceCents: _signed, capturedInvoiceCents: _captured, ...clean } = data
-    return { status, data: { ...clean, ...signed } }
+    // "captured" here makes Medusa capture the whole authorization at once. A funded contract worth less than
+    // that now (the store's returns lowered it) is only authorized: the sync's capture then takes what a
+    // funded capture takes (fundedCaptureCents, capture-financed-payment.ts).
+    const amountCents = sessionDataOf(data).amountCents
+    const worthLess =
+      status === "captured" && fundedCaptureCents(amountCents, application.invoiceAmount) < amountCents
+    return { status: worthLess ? "authorized" : status, data: { ...clean, ...signed } }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {

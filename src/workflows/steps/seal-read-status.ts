@@ -29,7 +29,7 @@ export const sealReadStatusStep = createStep(
         recentStatus: sealStatus(
           callbackSecret,
           state.public_id,
-          state.application,
+          { ...state.application, signedInvoiceAmount: state.signed_invoice_amount },
           new Date(state.read_started_at!)
         ),
       },
