@@ -9,6 +9,8 @@ import {
   financingLedger,
   moveApplication,
   placeFinancedOrder,
+  postCallback,
+  callbackBody,
   sandboxApplication,
 } from "../helpers"
 
@@ -104,6 +106,30 @@ financingIntegrationSuite({
         }
         return books
       }, 30_000)
+    }
+
+    /** Receives one pillow (the seed's second variant) back in Medusa: a return requested and received. */
+    async function receiveOnePillow(order: PlacedFinancedOrder): Promise<number> {
+      const { data: orderData } = await api.get(
+        `/admin/orders/${order.orderId}?fields=total,items.id,items.total,items.quantity,items.variant_id`,
+        admin()
+      )
+      const pillows = (
+        orderData.order.items as { id: string; total: number; quantity: number; variant_id: string }[]
+      ).find((item) => item.variant_id === seed.variantIds[1])!
+      const { data: created } = await api.post(
+        "/admin/returns",
+        { order_id: order.orderId, location_id: seed.stockLocationId },
+        admin()
+      )
+      const returnId = created.return.id as string
+      const items = { items: [{ id: pillows.id, quantity: 1 }] }
+      await api.post(`/admin/returns/${returnId}/request-items`, items, admin())
+      await api.post(`/admin/returns/${returnId}/request`, {}, admin())
+      await api.post(`/admin/returns/${returnId}/receive`, {}, admin())
+      await api.post(`/admin/returns/${returnId}/receive-items`, items, admin())
+      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin())
+      return Math.round((pillows.total * 100) / pillows.quantity)
     }
 
     it("captures a Funded contract after the merchant's partial return, for the contract as reduced", async () => {
@@ -244,6 +270,113 @@ financingIntegrationSuite({
       expect((await widgetBooks(order)).books_agree).toBe(true)
     })
 
+    /** The sandbox funds the contract and the ledger has read it: whatever Medusa could capture is done. */
+    const fundedInLedger = async (order: PlacedFinancedOrder) => {
+      await moveApplication(financing.sandbox, order.publicId, "Funded")
+      await eventually(async () => {
+        const [ledger] = await financingLedger(getContainer()).listFinancingApplications({
+          order_id: order.orderId,
+        })
+        expect(ledger.status).toBe("Funded")
+      }, 30_000)
+    }
+
+    it("a received return before funding: Medusa cancels the payment; the widget says so and what to do", async () => {
+      const order = await placeFinancedOrder(api, getContainer(), seed, financing, {
+        items: [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 2 },
+        ],
+      })
+      const total = await orderTotal(order)
+      expect((await serviceBooks(order)).invoice).toBe(total)
+      await fulfilAndShip(api, admin(), seed, order.orderId)
+      const returnedCents = await receiveOnePillow(order)
+      // The fulfilment sent the invoice, which the sandbox approves: the contract is Signed.
+      await settledAt(order, "Signed", total - returnedCents)
+      const reduced = await serviceBooks(order)
+      expect(reduced.returnRequests).toEqual([
+        expect.objectContaining({ returnType: PARTIAL, amount: returnedCents / 100 }),
+      ])
+      // Medusa's return reopened the order's payment collection: the authorized financing payment is canceled
+      // (core-flows' createOrUpdateOrderPaymentCollectionWorkflow). The provider told the service nothing.
+      const canceled = await medusaBooks(order)
+      expect(canceled).toEqual(expect.objectContaining({ captured: 0, refunded: 0 }))
+      expect(canceled.canceledAt).not.toBeNull()
+
+      await fundedInLedger(order)
+      const service = await serviceBooks(order)
+      // The contract stands at the service, reduced by the one return only; the lender paid it.
+      expect(service.status).toBe("Funded")
+      expect(service.invoice).toBe(total - returnedCents)
+      expect(service.returnRequests).toHaveLength(1)
+      expect(service.funded).toBe(service.borrowed)
+      // Medusa cannot capture a canceled payment: nothing captured, and the sync does not fail on it.
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, order.publicId)
+      expect((await postCallback(callbackUrl!, callbackBody(order.publicId))).status).toBe(200)
+      expect(await medusaBooks(order)).toEqual(expect.objectContaining({ captured: 0, refunded: 0 }))
+      const books = await widgetBooks(order)
+      expect(books).toEqual(
+        expect.objectContaining({
+          order_total: (total - returnedCents) / 100,
+          captured: 0,
+          contract_signed: total / 100,
+          contract_now: (total - returnedCents) / 100,
+          lender_paid: service.funded! / 100,
+          books_agree: false,
+        })
+      )
+      expect(books.differences).toContainEqual(
+        expect.objectContaining({
+          reason: "payment_canceled_by_order_change",
+          amount: (total - returnedCents) / 100,
+        })
+      )
+    })
+
+    it("after a widget return once funded: the contract is lowered, Medusa agrees once the merchant refunds", async () => {
+      const order = await placeFinancedOrder(api, getContainer(), seed, financing)
+      const total = await orderTotal(order)
+      const medusa = await funded(order)
+      expect(medusa).toEqual(expect.objectContaining({ captured: total, refunded: 0 }))
+      const lenderPaid = (await serviceBooks(order)).funded!
+
+      await api.post(
+        `/admin/retail-financing/orders/${order.orderId}/returns`,
+        { return_type: "partial", amount: 25, return_reason_id: "price" },
+        admin()
+      )
+      await settledAt(order, "Funded", total - 2_500)
+      const service = await serviceBooks(order)
+      expect(service.returnRequests).toEqual([expect.objectContaining({ returnType: PARTIAL, amount: 25 })])
+      // Medusa captured the whole order and refunded nothing yet: it holds $25 more than the contract.
+      expect(await medusaBooks(order)).toEqual(expect.objectContaining({ captured: total, refunded: 0 }))
+      const before = await widgetBooks(order)
+      expect(before).toEqual(
+        expect.objectContaining({ contract_now: (total - 2_500) / 100, books_agree: false })
+      )
+      expect(before.differences).toContainEqual(
+        expect.objectContaining({ reason: "not_refunded_in_medusa", amount: 25 })
+      )
+
+      // The merchant's refund in Medusa is that money: nothing more is requested of the service.
+      await api.post(`/admin/payments/${medusa.payment.id}/refund`, { amount: 25 }, admin())
+      const after = await eventually(async () => {
+        const books = await medusaBooks(order)
+        expect(books.refunded).toBe(2_500)
+        return books
+      }, 20_000)
+      const afterService = await serviceBooks(order)
+      expect(afterService.returnRequests).toHaveLength(1)
+      expect(after.captured - after.refunded).toBe(afterService.invoice)
+      const books = await widgetBooks(order)
+      expect(books).toEqual(
+        expect.objectContaining({ captured: total / 100, refunded: 25, books_agree: true })
+      )
+      // The lender was paid before the return: what it paid is shown as it was.
+      expect(books.lender_paid).toBe(lenderPaid / 100)
+    })
+
     it("agrees after a cancel before funding: nothing captured, the contract returned whole", async () => {
       const order = await placeFinancedOrder(api, getContainer(), seed, financing)
       const total = await orderTotal(order)
@@ -302,6 +435,26 @@ financingIntegrationSuite({
       )
       expect(books.differences).toContainEqual(
         expect.objectContaining({ reason: "order_changed", amount: (edited - total) / 100 })
+      )
+      // The edit reopened the payment collection: Medusa canceled the financing payment, not the contract.
+      expect(medusa.canceledAt).not.toBeNull()
+      expect(books.differences).toContainEqual(
+        expect.objectContaining({ reason: "payment_canceled_by_order_change", amount: total / 100 })
+      )
+
+      // Funded later: the lender pays the contract as signed; Medusa captures nothing, and says why.
+      await fundedInLedger(order)
+      const service = await serviceBooks(order)
+      expect(service.status).toBe("Funded")
+      expect(service.funded).toBe(service.borrowed)
+      expect(await medusaBooks(order)).toEqual(expect.objectContaining({ captured: 0, refunded: 0 }))
+      const after = await widgetBooks(order)
+      expect(after).toEqual(expect.objectContaining({ books_agree: false, contract_now: total / 100 }))
+      const canceledNote = after.differences.find(
+        (difference) => difference.reason === "payment_canceled_by_order_change"
+      )
+      expect(canceledNote?.description).toMatch(
+        /the contract covers .*, the order is now .*collect the difference another way/
       )
     })
   },

@@ -16,6 +16,11 @@ export interface OrderBooksFacts {
   inStoreCents: number | null
   /** What the lender paid the store (the service's paymentInfo amount), once it funded the contract. */
   lenderPaidCents: number | null
+  /**
+   * Medusa canceled the order's financing payment while the order stands: it does so when a change to an
+   * order not yet captured (an edit, a return, a claim or an exchange) reopens its payment collection.
+   */
+  paymentCanceledByOrderChange?: boolean
 }
 
 export type BooksDifferenceReason =
@@ -26,6 +31,7 @@ export type BooksDifferenceReason =
   | "return_pending"
   | "not_refunded_in_medusa"
   | "refunded_beyond_contract"
+  | "payment_canceled_by_order_change"
 
 export interface BooksDifference {
   reason: BooksDifferenceReason
@@ -96,7 +102,20 @@ export function orderBooks(facts: OrderBooksFacts): OrderBooks {
   }
 
   let agree: boolean | null = null
-  if (facts.capturedCents === 0 && !returnedWhole) {
+  if (facts.paymentCanceledByOrderChange && facts.capturedCents === 0 && !returnedWhole) {
+    const covered = contractNow ?? signed ?? 0
+    add(
+      "payment_canceled_by_order_change",
+      covered,
+      "Medusa canceled the financing payment when the order changed after signing (an edit, a return or a " +
+        `claim) and opened a new payment collection: the contract covers ${usd(covered)}, the order is now ` +
+        `${usd(facts.orderTotalCents)}. The contract stands at the service and the lender pays it, but Medusa ` +
+        "cannot capture a canceled payment: record the lender's payment on the order's new payment collection " +
+        "and collect the difference another way."
+    )
+    // Funded: the lender paid what Medusa holds nothing of. Before funding there is nothing to compare yet.
+    agree = facts.lenderPaidCents === null && facts.status !== "Funded" ? null : false
+  } else if (facts.capturedCents === 0 && !returnedWhole) {
     add(
       "not_funded",
       contractNow ?? facts.orderTotalCents,

@@ -29,8 +29,14 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
 
 interface OrderMoney {
   total: unknown
+  status?: string
   payment_collections?: {
-    payments?: { provider_id: string; captures?: { amount: unknown }[]; refunds?: { amount: unknown }[] }[]
+    payments?: {
+      provider_id: string
+      canceled_at?: unknown
+      captures?: { amount: unknown }[]
+      refunds?: { amount: unknown }[]
+    }[]
   }[]
 }
 
@@ -49,7 +55,9 @@ async function booksOf(
     entity: "order",
     fields: [
       "total",
+      "status",
       "payment_collections.payments.provider_id",
+      "payment_collections.payments.canceled_at",
       "payment_collections.payments.captures.amount",
       "payment_collections.payments.refunds.amount",
     ],
@@ -69,5 +77,10 @@ async function booksOf(
     invoiceCents: cents(application.invoice_amount),
     inStoreCents: cents(application.total_in_store_payment),
     lenderPaidCents: cents(funding?.amount),
+    // Every financing payment canceled while the order stands: Medusa's own bookkeeping, not a cancel.
+    paymentCanceledByOrderChange:
+      order?.status !== "canceled" &&
+      payments.length > 0 &&
+      payments.every((payment) => Boolean(payment.canceled_at)),
   })
 }

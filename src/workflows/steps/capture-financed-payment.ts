@@ -13,6 +13,7 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
  * reduced is captured for its invoice amount now (fundedCaptureCents), less than Medusa authorized, and
  * Medusa marks only a full capture captured. The ledger was given this sync's read a step before. Runs
  * processPaymentWorkflow as a workflow of its own, for the reasons given in process-financing-payment.ts.
+ * A payment Medusa canceled is left as it is (see docs/after-the-sale.md, "An order changed before funding").
  * No compensation: a capture is what the lender did.
  */
 export const captureFinancedPaymentStep = createStep(
@@ -24,7 +25,9 @@ export const captureFinancedPaymentStep = createStep(
       relations: ["payment", "payment.captures"],
     })
     const payment = session.payment
-    if (!payment || payment.captured_at || (payment.captures?.length ?? 0) > 0) {
+    // A payment Medusa canceled (a change to the order reopened its payment collection) cannot be captured;
+    // trying would fail this sync on every callback. The order widget's books show it, with what to do.
+    if (!payment || payment.canceled_at || payment.captured_at || (payment.captures?.length ?? 0) > 0) {
       return new StepResponse(false)
     }
     const ledger = await container
