@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
 
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../domain/checkout/contract-exceptions"
 import { isSignedContract } from "../domain/checkout/status-map"
@@ -20,6 +21,7 @@ import { recordFinancingApplicationStep } from "./steps/record-financing-applica
 import { recordRepairedOrderStep } from "./steps/record-repaired-order"
 import { sealReadStatusStep } from "./steps/seal-read-status"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
+import { settleInterruptedCompletionStep } from "./steps/settle-interrupted-completion"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
@@ -70,9 +72,12 @@ const needsContractCheck = (state: FinancingApplicationState) =>
  * can offer another way to pay). A signed contract is checked against what was financed (the cart's
  * fingerprints, a newer application, the session, the contract amount): one that does not match gives no
  * order but an exception, opened once. Otherwise it completes the cart into an order (a failure is
- * counted and tried again only after a delay, a bounded number of times); a funded one is captured. An order
- * that exists without its payment (Medusa stopped between the two) is authorized, linked in the ledger and
- * given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
+ * counted and tried again only after a delay, a bounded number of times); a funded one is captured. Before
+ * that, what an interrupted completion left is settled (steps/settle-interrupted-completion.ts): an order it
+ * made but never linked to the cart is adopted instead of a second one being made, and the cart's order gets
+ * the links it lacks. An order that exists without its payment (Medusa stopped before authorizing it) is
+ * authorized, linked in the ledger, announced (order.placed, which the stopped completion never released)
+ * and given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
@@ -123,6 +128,20 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
+    // Before the cart is completed or its order repaired: an interrupted completion's order, its missing links.
+    const settled = when("settle-interrupted-completion", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.cart_id &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() =>
+      settleInterruptedCompletionStep(
+        transform({ state }, ({ state }) => ({ cart_id: state.cart_id!, public_id: state.public_id }))
+      )
+    )
+
     // Only before an authorization: a capture is given the payment's data, not the session's.
     when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
       Boolean(
@@ -135,10 +154,19 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       sealReadStatusStep({ state })
     })
 
-    const completion = when("complete-signed-cart", { state, verdict }, ({ state, verdict }) =>
-      Boolean(
-        !verdict?.reason && isSignature(state) && !state.order_id && state.cart_id && state.completion_due
-      )
+    const completion = when(
+      "complete-signed-cart",
+      { state, verdict, settled },
+      ({ state, verdict, settled }) =>
+        Boolean(
+          !verdict?.reason &&
+          isSignature(state) &&
+          !state.order_id &&
+          !settled?.order_id &&
+          !settled?.busy &&
+          state.cart_id &&
+          state.completion_due
+        )
     ).then(() =>
       completeFinancedCartStep(
         transform({ state }, ({ state }) => ({
@@ -149,8 +177,10 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     )
 
-    when("repair-order-without-payment", { state, verdict }, ({ state, verdict }) =>
-      Boolean(!verdict?.reason && isSignature(state) && state.order_id && !state.session!.has_payment)
+    // The cart's order as the repair sees it: the one linked when the sync read, or the orphan it adopted.
+    const orderId = transform({ state, settled }, ({ state, settled }) => settled?.order_id ?? state.order_id)
+    when("repair-order-without-payment", { state, verdict, orderId }, ({ state, verdict, orderId }) =>
+      Boolean(!verdict?.reason && isSignature(state) && orderId && !state.session!.has_payment)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -160,11 +190,17 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
         }))
       )
       recordRepairedOrderStep(
-        transform({ state }, ({ state }) => ({
+        transform({ state, orderId }, ({ state, orderId }) => ({
           application_id: state.application_id,
-          order_id: state.order_id!,
+          order_id: orderId!,
         }))
       )
+      // Medusa releases order.placed only when its completion ends, so the stopped one never did; the
+      // plugin's own reaction to it (the post-sale actions above) is recorded once, however often it comes.
+      emitEventStep({
+        eventName: OrderWorkflowEvents.PLACED,
+        data: transform({ orderId }, ({ orderId }) => ({ id: orderId! })),
+      }).config({ name: "announce-repaired-order" })
     })
 
     when("capture-funded-payment", { state, completion }, ({ state, completion }) =>
@@ -181,8 +217,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       releaseLockStep(lock)
     })
     const result = transform(
-      { state, completion, verdict, exception },
-      ({ state, completion, verdict, exception }): SyncFinancingApplicationResult => {
+      { state, completion, verdict, exception, settled },
+      ({ state, completion, verdict, exception, settled }): SyncFinancingApplicationResult => {
         const reason = verdict?.reason ?? null
         // A contract exception: "fail" when this sync opened it or marked the session, else nothing new.
         // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
@@ -193,7 +229,12 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           : isSignature(state) && !state.order_id && !state.completion_due
             ? "none"
             : state.action
-        return { ...state, action, completion: completion ?? null, exception: reason }
+        return {
+          ...state,
+          action,
+          completion: completion ?? (settled?.busy ? { outcome: "busy" as const } : null),
+          exception: reason,
+        }
       }
     )
     return new WorkflowResponse(result)
