@@ -20,8 +20,21 @@ import { useSpawnedStore } from "../helpers/medusa-process/spawned-store"
  * holding it crashes a checkout before its order. A callback's completion makes no service call between
  * creating the order and authorizing it, so that moment is taken by watching the database for the order's
  * links (to the cart and to the payment collection) and killing at once (the authorization may or may not
- * have happened by then). Earlier kills, between Medusa's creating the order and linking it, leave states
- * the repair does not handle yet (a second order; an order without its payment collection).
+ * have happened by then).
+ *
+ * Earlier kills, between Medusa's creating the order (createOrdersStep) and linking it (createRemoteLinkStep,
+ * which writes the cart link and the payment collection link apart, in parallel), are a window of a few
+ * milliseconds: polling the database for it would catch it only now and then. So the test holds the link
+ * tables instead: an EXCLUSIVE lock taken in a transaction of the test's own lets Medusa read them but makes
+ * its insert wait. The kill comes once the order row exists and Medusa's insert is seen waiting on the held
+ * table (pg_locks), with the other link written if only one table is held: exactly "created, not linked"
+ * (both held; no link at all), "linked to its payments, not to its cart" (the cart link held) and "linked
+ * to its cart, not to its payments" (the payment link held). The test checks that state before it restarts,
+ * and that the workflow engine stored no checkpoint naming the order (nothing but the order tells its cart).
+ * The plugin tags a financed cart before completing it (the cart id in its metadata, which Medusa copies to
+ * the order): the next completion adopts the order that no cart owns instead of making a second one, makes
+ * the missing links and authorizes it, after a callback or a reconciliation run; the storefront completing
+ * afterwards gets that order (docs/checkout.md, "A completion stopped before its order was linked").
  *
  * The app runs without its scheduled jobs: nothing reconciles behind the test's back, and the one
  * reconciliation run is the test's.

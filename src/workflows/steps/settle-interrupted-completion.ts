@@ -44,8 +44,8 @@ export const settleInterruptedCompletionStep = createStep(
     for (const { order, reason } of settled.rejected) {
       logger.warn(
         `retail-financing: application ${input.public_id}: order ${order.id} carries the cart's completion ` +
-          `tag but is not adopted (${reason}); it has no payment and no cart. Cancel it in the admin if it ` +
-          `is a leftover of an interrupted checkout.`
+          `tag but is not adopted (${reason}); no cart is linked to it. Check it in the admin and cancel ` +
+          `it if it is a leftover of an interrupted checkout.`
       )
     }
     return new StepResponse<SettledCompletion>({
