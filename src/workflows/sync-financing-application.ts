@@ -57,6 +57,13 @@ export const applicationLockKey = (applicationId: string) => `retail-financing:a
 const isSignature = (state: FinancingApplicationState) =>
   Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
 
+/** The sync repairs the cart's order: it exists without the payment, and the contract stands. */
+const repairsOrder = (
+  state: FinancingApplicationState,
+  verdict: { reason: unknown } | undefined,
+  found: { repair: boolean; busy: boolean }
+) => !verdict?.reason && isSignature(state) && found.repair && !found.busy
+
 /** A signed contract whose order is not yet placed and paid: it must still match what was financed. */
 const needsContractCheck = (state: FinancingApplicationState) =>
   isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
@@ -154,19 +161,31 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       sealReadStatusStep({ state })
     })
 
-    const completion = when(
-      "complete-signed-cart",
-      { state, verdict, settled },
-      ({ state, verdict, settled }) =>
-        Boolean(
-          !verdict?.reason &&
-          isSignature(state) &&
-          !state.order_id &&
-          !settled?.order_id &&
-          !settled?.busy &&
-          state.cart_id &&
-          state.completion_due
-        )
+    // What the settlement found, under the cart's lock (after any completion running then had finished).
+    const found = transform({ state, settled }, ({ state, settled }) => {
+      const orderId = settled?.order_id ?? state.order_id
+      const paidNow = settled ? settled.paid : Boolean(state.session?.has_payment)
+      // The cart had no order when read and one is now, paid: another completion (the shopper's) placed it.
+      const placedMeanwhile = !state.order_id && Boolean(orderId) && paidNow
+      return {
+        order_id: orderId,
+        busy: Boolean(settled?.busy),
+        complete: !orderId || placedMeanwhile,
+        repair: Boolean(orderId) && !state.session?.has_payment && !placedMeanwhile,
+        // order.placed was released by a completion that ended; only a stopped one never released it.
+        announce: Boolean(orderId) && !paidNow,
+      }
+    })
+
+    const completion = when("complete-signed-cart", { state, verdict, found }, ({ state, verdict, found }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        found.complete &&
+        !found.busy &&
+        state.cart_id &&
+        state.completion_due
+      )
     ).then(() =>
       completeFinancedCartStep(
         transform({ state }, ({ state }) => ({
@@ -177,10 +196,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     )
 
-    // The cart's order as the repair sees it: the one linked when the sync read, or the orphan it adopted.
-    const orderId = transform({ state, settled }, ({ state, settled }) => settled?.order_id ?? state.order_id)
-    when("repair-order-without-payment", { state, verdict, orderId }, ({ state, verdict, orderId }) =>
-      Boolean(!verdict?.reason && isSignature(state) && orderId && !state.session!.has_payment)
+    when("repair-order-without-payment", { state, verdict, found }, ({ state, verdict, found }) =>
+      repairsOrder(state, verdict, found)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -190,16 +207,22 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
         }))
       )
       recordRepairedOrderStep(
-        transform({ state, orderId }, ({ state, orderId }) => ({
+        transform({ state, found }, ({ state, found }) => ({
           application_id: state.application_id,
-          order_id: orderId!,
+          order_id: found.order_id!,
         }))
       )
-      // Medusa releases order.placed only when its completion ends, so the stopped one never did; the
-      // plugin's own reaction to it (the post-sale actions above) is recorded once, however often it comes.
+    })
+    // Medusa releases order.placed only when its completion ends, so a stopped one never did (a store's
+    // confirmation email hangs on it). The plugin's own reaction to it is recorded once, however often it comes.
+    when(
+      "announce-repaired-order",
+      { state, verdict, found },
+      ({ state, verdict, found }) => repairsOrder(state, verdict, found) && found.announce
+    ).then(() => {
       emitEventStep({
         eventName: OrderWorkflowEvents.PLACED,
-        data: transform({ orderId }, ({ orderId }) => ({ id: orderId! })),
+        data: transform({ found }, ({ found }) => ({ id: found.order_id! })),
       }).config({ name: "announce-repaired-order" })
     })
 

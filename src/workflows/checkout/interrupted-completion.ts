@@ -37,6 +37,8 @@ export type CompletionSettlement =
       adopted: boolean
       /** Links made now. */
       linked: CompletionLink[]
+      /** The cart's payment collection has a payment that is not canceled. */
+      paid: boolean
       /** Orders tagged for the cart that were not adopted, and why (domain rule). */
       rejected: OrphanChoice["rejected"]
       /** An order to adopt, found but left (inspection only). */
@@ -88,7 +90,7 @@ interface CartRow {
   customer_id?: string | null
   metadata?: Record<string, unknown> | null
   completed_at?: string | Date | null
-  payment_collection?: { id: string } | null
+  payment_collection?: { id: string; payments?: { canceled_at?: unknown }[] | null } | null
   promotions?: { id: string }[] | null
 }
 
@@ -112,7 +114,8 @@ async function settleLocked(
     filters: { id: cartId },
   })
   const cart = (carts as CartRow[])[0]
-  const nothing = { adopted: false, linked: [], rejected: [], adoptable: null, missing: [] }
+  const paid = (cart?.payment_collection?.payments ?? []).some((payment) => !payment.canceled_at)
+  const nothing = { adopted: false, linked: [], rejected: [], adoptable: null, missing: [], paid }
   if (!cart) return { settled: true, order_id: null, ...nothing }
 
   const linkedOrderId = await cartOrderId(container, cartId)
@@ -159,6 +162,7 @@ async function settleLocked(
     rejected: choice.rejected,
     adoptable: null,
     missing: [],
+    paid,
   }
 }
 

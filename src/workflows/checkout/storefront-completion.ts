@@ -37,8 +37,7 @@ export async function gateStorefrontCompletion(
   const found = await settleCartCompletion(container, cartId, { repair: false })
   if (!found.settled) return { proceed: false }
   const interrupted =
-    found.adoptable !== null ||
-    (found.order_id !== null && (found.missing.length > 0 || !(await cartIsPaid(container, cartId))))
+    found.adoptable !== null || (found.order_id !== null && (found.missing.length > 0 || !found.paid))
   if (!interrupted) return { proceed: true, synced: false }
 
   const sync = await runApplicationSync(container, { application_id: applicationId })
@@ -48,7 +47,6 @@ export async function gateStorefrontCompletion(
 
 interface CartSessions {
   payment_collection?: {
-    payments?: { id: string; canceled_at?: unknown }[] | null
     payment_sessions?: { id: string; provider_id: string; data?: Record<string, unknown> | null }[] | null
   } | null
 }
@@ -85,15 +83,4 @@ async function financingApplicationOfCart(
     }
   }
   return null
-}
-
-/** Whether the cart's payment collection has a payment (not canceled): the order was authorized. */
-async function cartIsPaid(container: MedusaContainer, cartId: string): Promise<boolean> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart",
-    fields: ["id", "payment_collection.payments.id", "payment_collection.payments.canceled_at"],
-    filters: { id: cartId },
-  })
-  const payments = (data as CartSessions[])[0]?.payment_collection?.payments ?? []
-  return payments.some((payment) => !payment.canceled_at)
 }

@@ -15,6 +15,8 @@ export interface SettledCompletion {
   order_id: string | null
   /** That order was an orphan of an interrupted completion, adopted now. */
   adopted: boolean
+  /** The cart's payment collection has a payment (read under the cart's lock, after any completion ended). */
+  paid: boolean
 }
 
 /**
@@ -31,7 +33,12 @@ export const settleInterruptedCompletionStep = createStep(
   async (input: SettleInterruptedCompletionInput, { container }) => {
     const settled = await settleCartCompletion(container, input.cart_id, { repair: true })
     if (!settled.settled) {
-      return new StepResponse<SettledCompletion>({ busy: true, order_id: null, adopted: false })
+      return new StepResponse<SettledCompletion>({
+        busy: true,
+        order_id: null,
+        adopted: false,
+        paid: false,
+      })
     }
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     if (settled.adopted || settled.linked.length > 0) {
@@ -52,6 +59,7 @@ export const settleInterruptedCompletionStep = createStep(
       busy: false,
       order_id: settled.order_id,
       adopted: settled.adopted,
+      paid: settled.paid,
     })
   }
 )
