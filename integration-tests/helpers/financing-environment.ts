@@ -124,6 +124,14 @@ export interface SandboxRecord {
   createdAt: string
   /** Every order reference the store attached (a set: the same reference twice is kept once). */
   orderReferences: string[]
+  /** The contract's figures, null until it is signed. */
+  contract: {
+    invoiceAmount: number | null
+    borrowedAmount: number | null
+    totalInStorePayment: number | null
+  }
+  /** What the application was made for: its products' total. */
+  total: number
 }
 
 /** Changes some of the sandbox's fault settings (the rest stay as they are). */
@@ -181,16 +189,21 @@ export function stopFinancingJobs(): void {
   stopScheduledJob(sendActionsJob.name)
 }
 
-/** Moves an application at the sandbox, as a shopper or the lender would, one callback per step. */
+/**
+ * Moves an application at the sandbox, as a shopper or the lender would, one callback per step. With
+ * `signedFor`, the walk signs the contract for that `invoiceAmount` instead of the whole cart (the shopper
+ * financed less; docs/sandbox.md).
+ */
 export async function moveApplication(
   sandbox: RunningSandbox,
   publicId: string,
-  status: string
+  status: string,
+  signedFor?: { invoiceAmount: number }
 ): Promise<void> {
   const response = await fetch(`${sandbox.url}/sandbox/applications/${publicId}/status`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ status }),
+    body: JSON.stringify({ status, ...signedFor }),
   })
   if (!response.ok) throw new Error(`sandbox refused ${status} for ${publicId}: ${await response.text()}`)
 }

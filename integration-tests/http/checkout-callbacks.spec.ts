@@ -2,8 +2,13 @@ import { randomBytes } from "node:crypto"
 
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 
 import { callbackProof } from "../../src/domain/checkout/proofs"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../src/modules/retail-financing"
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import { resolveFinancingApplication } from "../../src/workflows/checkout/resolve-financing-application"
 import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
@@ -29,6 +34,16 @@ import {
 } from "../helpers"
 
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
+
+/** Runs of Medusa's completeCartWorkflow for a cart, from the executions it stores (it keeps them 3 days). */
+async function completeCartRuns(container: MedusaContainer, cartId: string): Promise<number> {
+  const rows = await container
+    .resolve(ContainerRegistrationKeys.PG_CONNECTION)("workflow_execution")
+    .where({ workflow_id: completeCartWorkflowId })
+    .whereRaw("context -> 'data' -> 'payload' ->> 'id' = ?", [cartId])
+    .count({ runs: "*" })
+  return Number(rows[0].runs)
+}
 
 /** One reconciliation run, as the scheduled job starts it; its report. */
 const reconcileFinancingApplications = async (container: MedusaContainer) =>
@@ -347,6 +362,69 @@ financingIntegrationSuite({
         const again = await completeCart(cart.id)
         expect(again.data.type).toBe("order")
         expect(again.data.order.id).toBe(orderIds[0])
+      })
+
+      describe("one completion per financed cart", () => {
+        // Whichever of the signed callback and the shopper's return page comes second takes the order the
+        // first made, without running Medusa's completeCartWorkflow again (its stored executions count).
+        async function signedCart() {
+          const checkout = await financedCart()
+          await setSandboxFaults(financing.sandbox, { dropCallbackRate: 1 })
+          await moveApplication(financing.sandbox, checkout.publicId, "SignedWaitingForInvoice")
+          await callbacksSettled(financing.sandbox, checkout.publicId, 2)
+          return checkout
+        }
+
+        const signedCallback = (checkout: { callbackUrl: string; publicId: string }) =>
+          postCallback(checkout.callbackUrl, callbackBody(checkout.publicId, "SignedWaitingForInvoice"))
+
+        async function expectOneOrderFromOneCompletion(cartId: string, sessionId: string) {
+          const container = getContainer()
+          const orderIds = await orderIdsOfCart(container, cartId)
+          expect(orderIds).toHaveLength(1)
+          expect(await paymentsOfSession(container, sessionId)).toHaveLength(1)
+          expect(await completeCartRuns(container, cartId)).toBe(1)
+          return orderIds[0]
+        }
+
+        it("the return page after the callback's order answers with it", async () => {
+          const checkout = await signedCart()
+          expect((await signedCallback(checkout)).body).toEqual({ received: true, action: "authorize" })
+
+          const completed = await completeCart(checkout.cart.id)
+          const orderId = await expectOneOrderFromOneCompletion(checkout.cart.id, checkout.session.id)
+          // The answer Medusa's own route gives, with the fields the storefront asked for.
+          expect(completed.data.type).toBe("order")
+          expect(completed.data.order).toEqual(
+            expect.objectContaining({ id: orderId, items: expect.any(Array), total: expect.any(Number) })
+          )
+        })
+
+        it("the callback after the return page's order links it", async () => {
+          const checkout = await signedCart()
+          const completed = await completeCart(checkout.cart.id)
+          expect(completed.data.type).toBe("order")
+
+          expect((await signedCallback(checkout)).status).toBe(200)
+          const orderId = await expectOneOrderFromOneCompletion(checkout.cart.id, checkout.session.id)
+          expect(orderId).toBe(completed.data.order.id)
+          const [application] = await getContainer()
+            .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+            .listFinancingApplications({ public_id: checkout.publicId })
+          expect(application.order_id).toBe(orderId)
+        })
+
+        it("both at once: one completion, and both see the order", async () => {
+          const checkout = await signedCart()
+          const [callback, completed] = await Promise.all([
+            signedCallback(checkout),
+            completeCart(checkout.cart.id),
+          ])
+          expect(callback.status).toBe(200)
+          const orderId = await expectOneOrderFromOneCompletion(checkout.cart.id, checkout.session.id)
+          expect(completed.data.type).toBe("order")
+          expect(completed.data.order.id).toBe(orderId)
+        })
       })
 
       it("a callback after Funded, old or new, moves nothing backwards", async () => {

@@ -1,6 +1,8 @@
 import { Modules } from "@medusajs/framework/utils"
 
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
+import { centsFromDecimal, fromCents } from "../../src/lib/financing/money"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
   callbackBody,
   CHECKOUT_ADDRESS,
@@ -20,7 +22,8 @@ import {
 
 /*
  * A signature completes a cart only while the cart still matches what was financed (issue 12, cases 1, 2
- * and 5), as the fingerprints and the supersession recorded at creation (start-financing-application) say.
+ * and 5), as the fingerprints and the supersession recorded at creation (start-financing-application) say,
+ * and only when the contract covers the cart's total (contract_short).
  */
 financingIntegrationSuite({
   seed: "checkout",
@@ -42,8 +45,8 @@ financingIntegrationSuite({
       return application
     }
 
-    async function signAndSettle(publicId: string) {
-      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+    async function signAndSettle(publicId: string, signedFor?: { invoiceAmount: number }) {
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice", signedFor)
       await callbacksSettled(financing.sandbox, publicId, 2)
     }
 
@@ -157,6 +160,55 @@ financingIntegrationSuite({
       for (let repeat = 0; repeat < 3; repeat++) {
         expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
       }
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+      expect(logs.error).toEqual([])
+    })
+
+    it("contract_short: the contract was signed for a cent less than the cart; no order, one exception, even after a replay and a reconciliation", async () => {
+      const container = getContainer()
+      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      const cartCents = centsFromDecimal(cart.total)
+      const invoiceAmount = fromCents(cartCents - 1)
+
+      await signAndSettle(publicId, { invoiceAmount })
+      // The premise: the service reports a signed contract for less than was applied for, and was answered 2xx.
+      const atService = await sandboxApplication(financing.sandbox, publicId)
+      expect(centsFromDecimal(atService.total)).toBe(cartCents)
+      expect(atService.contract.invoiceAmount).toBe(invoiceAmount)
+      expect(atService.callbacks.map(({ delivered }) => delivered)).toEqual([true, true])
+
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      expect(await orderCount(container)).toBe(0)
+      const stored = await sessionById(container, session.id)
+      expect(stored.status).toBe("error")
+      expect(stored.data?.failure).toEqual({
+        reason: "contract_short",
+        message: CONTRACT_EXCEPTION_TEXT.contract_short.shopper,
+      })
+      await expectException(publicId, "contract_short")
+      const opened = await ledgerOf(publicId)
+      expect(opened.exception_at).toBeTruthy()
+      expect(logs.mentioning(publicId).warn).toHaveLength(1)
+      expect(logs.mentioning(publicId).warn[0]).toContain("contract_short")
+      expect(logs.error).toEqual([])
+
+      // The shopper's return page completes the cart: refused, no order.
+      const completed = await api
+        .post(`/store/carts/${cart.id}/complete`, {}, store)
+        .catch((error: { response: { data: unknown } }) => ({ data: error.response.data }))
+      expect((completed.data as { type?: string }).type).not.toBe("order")
+      expect(await orderCount(container)).toBe(0)
+
+      // The service sends its callback again, then reconciliation runs: nothing more is done or recorded.
+      expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
+      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      expect(report).toEqual(expect.objectContaining({ synced: 0, failed: 0 }))
+
+      expect(await orderIdsOfCart(container, cart.id)).toEqual([])
+      expect(await orderCount(container)).toBe(0)
+      expect((await sessionById(container, session.id)).status).toBe("error")
+      await expectException(publicId, "contract_short")
+      expect((await ledgerOf(publicId)).exception_at).toEqual(opened.exception_at)
       expect(logs.mentioning(publicId).warn).toHaveLength(1)
       expect(logs.error).toEqual([])
     })

@@ -7,6 +7,7 @@ import {
 import { AdminGetFinancingApplications } from "./admin/retail-financing/applications/validators"
 import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order_id]/returns/validators"
 import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
+import { completeFinancedCart } from "./middlewares/complete-financed-cart"
 import { invoiceUpload } from "./middlewares/invoice-upload"
 import { prepareFinancingApplication } from "./middlewares/prepare-financing-application"
 import { StoreGetAsLowAs } from "./store/retail-financing/as-low-as/validators"
@@ -19,6 +20,12 @@ export default defineMiddlewares({
       matcher: "/store/payment-collections/:id/payment-sessions",
       method: "POST",
       middlewares: [prepareFinancingApplication],
+    },
+    {
+      // After Medusa's query validation (req.queryConfig holds the order fields asked for), before its handler.
+      matcher: "/store/carts/:id/complete",
+      method: "POST",
+      middlewares: [completeFinancedCart],
     },
     {
       matcher: "/admin/retail-financing/orders/:order_id/returns",

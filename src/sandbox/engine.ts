@@ -37,6 +37,15 @@ export interface EngineSnapshot {
   applications: SandboxApplication[]
 }
 
+/**
+ * What a contract is signed for when it is not the whole cart: a lender's hosted page may let the shopper
+ * finance less than was applied for. Only the control endpoint asks for it (see handlers/control.ts).
+ */
+export interface SigningTerms {
+  /** The contract's invoice amount in cents: above 0 and at most the application's total. */
+  invoiceCents: number
+}
+
 type EngineTimings = Pick<
   ResolvedSandboxOptions,
   "applicationTtlSeconds" | "invoiceApprovalMs" | "returnSettleMs"
@@ -121,11 +130,30 @@ export class SandboxEngine {
     return this.all().filter((app) => app.storeCode === storeCode && app.createdAt.slice(0, 10) === date)
   }
 
-  /** Walks through the allowed transitions to `target`, one status change (and callback) per step. */
-  walkTo(application: SandboxApplication, target: ApplicationStatusValue): SandboxApplication {
+  /**
+   * Walks through the allowed transitions to `target`, one status change (and callback) per step. With
+   * `terms`, the walk must sign the contract, which is then signed for them: terms for a contract already
+   * signed would be silently ignored, so they are refused.
+   */
+  walkTo(
+    application: SandboxApplication,
+    target: ApplicationStatusValue,
+    terms?: SigningTerms
+  ): SandboxApplication {
     const steps = pathTo(application.status, target)
     if (!steps) throw new SandboxConflict(`status ${target} cannot be reached from ${application.status}`)
-    for (const step of steps) this.move(application, step)
+    if (terms && application.contract.invoiceAmount !== null) {
+      throw new SandboxConflict(
+        `the contract is already signed for ${application.contract.invoiceAmount}; ` +
+          "invoiceAmount can only be given with the walk that signs it"
+      )
+    }
+    if (terms && !steps.some(isSigned)) {
+      throw new SandboxConflict(
+        `the walk to ${target} does not sign the contract, so invoiceAmount cannot apply`
+      )
+    }
+    for (const step of steps) this.move(application, step, terms)
     return application
   }
 
@@ -217,7 +245,7 @@ export class SandboxEngine {
   }
 
   /** One allowed step, with its side effects, reported to the listeners. */
-  private move(application: SandboxApplication, status: ApplicationStatusValue): void {
+  private move(application: SandboxApplication, status: ApplicationStatusValue, terms?: SigningTerms): void {
     const previousStatus = application.status
     if (!canTransition(previousStatus, status)) {
       throw new SandboxConflict(`status ${status} cannot follow ${previousStatus}`)
@@ -225,13 +253,17 @@ export class SandboxEngine {
     const changedAt = this.now().toISOString()
     application.status = status
     application.statusHistory.push({ status, at: changedAt })
-    this.applyEffects(application, previousStatus)
+    this.applyEffects(application, previousStatus, terms)
     this.armTimers(application)
     this.listeners.onStatusChange({ application, previousStatus, status, changedAt })
     this.listeners.onChange()
   }
 
-  private applyEffects(application: SandboxApplication, previousStatus: ApplicationStatusValue): void {
+  private applyEffects(
+    application: SandboxApplication,
+    previousStatus: ApplicationStatusValue,
+    terms?: SigningTerms
+  ): void {
     const { status, contract } = application
     const totalCents = toCents(cartTotal(application.input.products))
     if (status === "Approved" && contract.approvalAmount === null) {
@@ -239,12 +271,14 @@ export class SandboxEngine {
       contract.approvalAmount = fromCents(Math.max(50_000, Math.ceil(totalCents / 50_000) * 50_000))
     }
     if (isSigned(status) && contract.invoiceAmount === null) {
-      const inStoreCents = Math.min(10_000, Math.round(totalCents * 0.1))
+      // The whole cart unless the walk says otherwise; the other figures follow the invoice either way.
+      const invoiceCents = terms?.invoiceCents ?? totalCents
+      const inStoreCents = Math.min(10_000, Math.round(invoiceCents * 0.1))
       const partner = this.partnersOf(application.storeCode)[0]
       Object.assign(contract, {
-        invoiceAmount: fromCents(totalCents),
+        invoiceAmount: fromCents(invoiceCents),
         totalInStorePayment: fromCents(inStoreCents),
-        borrowedAmount: fromCents(totalCents - inStoreCents),
+        borrowedAmount: fromCents(invoiceCents - inStoreCents),
         financingPartnerCode: partner.code,
         financingPartnerName: partner.name,
         financingPartnerDisplayName: partner.displayName,

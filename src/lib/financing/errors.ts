@@ -147,3 +147,14 @@ export class FinancingOutcomeUnknownError extends FinancingError {
     })
   }
 }
+
+/**
+ * Whether an error came from asking the service (no answer, an error status, an answer off the spec), as
+ * opposed to a fault of the store's own. Workflows rethrow a step's error as a plain object that keeps its
+ * name and message, so the name is what is checked.
+ */
+export function isFinancingFailure(error: unknown): boolean {
+  if (error instanceof FinancingError) return true
+  const name = (error as { name?: unknown } | null)?.name
+  return typeof name === "string" && /^Financing[A-Za-z]*Error$/.test(name)
+}

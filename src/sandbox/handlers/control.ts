@@ -1,11 +1,15 @@
-import { ApplicationStatusValue, cartTotal } from "../../lib/financing/schemas"
+import { ApplicationStatusValue, PositiveMoney, cartTotal } from "../../lib/financing/schemas"
 import type { SandboxContext } from "../context"
 import { HttpError, readJson, sendJson, validationFailed } from "../http"
 import { FaultPatch } from "../options"
 import type { SandboxApplication } from "../records"
 import { Router } from "../router"
 import { carriersOf } from "../carriers"
+import type { SigningTerms } from "../engine"
+import { toCents } from "../money"
+import { hasContract } from "../state-machine"
 import { issuesOf } from "../../lib/financing/validation"
+import { centsToDecimalText } from "../../lib/financing/money"
 import { statusView } from "./v2"
 import { z } from "zod"
 
@@ -24,7 +28,34 @@ function controlView(application: SandboxApplication, base: string) {
   }
 }
 
-const StatusRequest = z.object({ status: ApplicationStatusValue }).strict()
+const StatusRequest = z
+  .object({
+    status: ApplicationStatusValue,
+    /** What the contract is signed for, when less than the application's total (the shopper financed less). */
+    invoiceAmount: PositiveMoney.optional(),
+  })
+  .strict()
+
+/**
+ * The terms of a walk given an invoiceAmount: 400 naming the field when it cannot be a contract for this
+ * application (more than was applied for, or a status that signs nothing).
+ */
+function signingTerms(
+  application: SandboxApplication,
+  request: z.output<typeof StatusRequest>
+): SigningTerms | undefined {
+  if (request.invoiceAmount === undefined) return undefined
+  const refuse = (message: string) => validationFailed("status request", [{ path: "invoiceAmount", message }])
+  if (!hasContract(request.status)) {
+    throw refuse(`is only accepted with a status that has a signed contract, not ${request.status}`)
+  }
+  const invoiceCents = toCents(request.invoiceAmount)
+  const totalCents = toCents(cartTotal(application.input.products))
+  if (invoiceCents > totalCents) {
+    throw refuse(`must be at most the application's total, ${centsToDecimalText(totalCents)}`)
+  }
+  return { invoiceCents }
+}
 
 /** Sandbox-only endpoints for tests and demos: drive applications, inject faults, look at what arrived. */
 export function controlRoutes(context: SandboxContext): Router {
@@ -49,7 +80,8 @@ export function controlRoutes(context: SandboxContext): Router {
     .add("POST", /^\/sandbox\/applications\/([^/]+)\/status$/, async (request, response, [publicId]) => {
       const parsed = StatusRequest.safeParse(await readJson(request))
       if (!parsed.success) throw validationFailed("status request", issuesOf(parsed.error))
-      const application = engine.walkTo(find(publicId), parsed.data.status)
+      const found = find(publicId)
+      const application = engine.walkTo(found, parsed.data.status, signingTerms(found, parsed.data))
       sendJson(response, 200, { application: controlView(application, context.publicBase(request)) })
     })
     .add(

@@ -81,6 +81,46 @@ export async function runApplicationSync(
   }
 }
 
+/**
+ * How long a status callback is kept waiting for its sync. The spec shows no timeout for the service's
+ * callbacks; webhook senders commonly give up after 5 to 10 s and send again, and each delivery the service
+ * repeats costs a status read. A sync that completes a cart under load takes longer than that (10 to 20 s
+ * measured with 50 checkouts at once), so past this the callback is answered and the sync carries on.
+ */
+export const CALLBACK_ANSWER_WITHIN_MS = 3_000
+
+export type BoundedApplicationSyncOutcome =
+  | ApplicationSyncOutcome
+  /** The sync is still running after the bound: it carries on after the answer. */
+  | { queued: false; running: true }
+
+/**
+ * runApplicationSync for a callback, answered within `answerWithinMs`. A sync still running then carries
+ * on in this process; `onLateFailure` hears of a failure after the answer (nobody else would). Should the
+ * process die before it ends, nothing is lost: the status lives at the service and the application stays
+ * open in the ledger, so the next callback or the reconciliation job syncs it again.
+ */
+export async function runApplicationSyncWithin(
+  container: MedusaContainer,
+  input: ApplicationSyncInput,
+  answerWithinMs: number,
+  onLateFailure: (error: unknown) => void
+): Promise<BoundedApplicationSyncOutcome> {
+  const sync = runApplicationSync(container, input)
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<"running">((resolve) => {
+    timer = setTimeout(() => resolve("running"), answerWithinMs)
+  })
+  try {
+    const first = await Promise.race([sync, deadline])
+    if (first !== "running") return first
+  } finally {
+    clearTimeout(timer)
+  }
+  sync.catch(onLateFailure)
+  return { queued: false, running: true }
+}
+
 /** What a caller reports of its syncs: the first that did something, else nothing. */
 export function actionOf(passes: SyncFinancingApplicationResult[]): SyncFinancingApplicationResult["action"] {
   return passes.find((pass) => pass.action !== "none")?.action ?? "none"

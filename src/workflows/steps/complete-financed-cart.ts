@@ -1,4 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
@@ -6,6 +5,7 @@ import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { exceptionLogLine } from "../../domain/checkout/contract-exceptions"
 import { describeFailure } from "../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import { cartOrderId, settledCartOrder } from "../checkout/settled-cart-order"
 
 export interface CompleteFinancedCartInput {
   application_id: string
@@ -28,7 +28,9 @@ interface EngineRun {
 }
 
 /**
- * Completes a signed contract's cart into an order with Medusa's own completeCartWorkflow, run as the store's
+ * Completes a signed contract's cart into an order. When a completion of the cart is running (the shopper's
+ * return page, most often), it waits for it and takes the order it made, without a second completion.
+ * Otherwise it runs Medusa's own completeCartWorkflow, as the store's
  * complete route runs it (through the workflow engine, so under the cart's lock and reusing an order that
  * exists), which authorizes the financing session as its last step. Unlike processPaymentWorkflow, which
  * continues past a failed completion without a word, it looks at the outcome:
@@ -45,6 +47,13 @@ export const completeFinancedCartStep = createStep(
   "complete-financed-cart",
   async (input: CompleteFinancedCartInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const settled = await settledCartOrder(container, input.cart_id)
+    if (!settled.settled) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
+    if (settled.order_id) {
+      await financing.recordCompletion(input.application_id, settled.order_id)
+      return new StepResponse<CompletionOutcome>({ outcome: "order", order_id: settled.order_id })
+    }
+
     const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
       input: { id: input.cart_id },
       throwOnError: false,
@@ -53,7 +62,7 @@ export const completeFinancedCartStep = createStep(
     // A failed try can still meet an order: another completion (the shopper's return page) made it meanwhile.
     const orderId =
       (!failure && run.transaction.hasFinished() && run.result?.id) ||
-      (await orderOf(container, input.cart_id))
+      (await cartOrderId(container, input.cart_id))
     if (orderId) {
       await financing.recordCompletion(input.application_id, orderId)
       return new StepResponse<CompletionOutcome>({ outcome: "order", order_id: orderId })
@@ -83,15 +92,6 @@ export const completeFinancedCartStep = createStep(
     })
   }
 )
-
-async function orderOf(container: MedusaContainer, cartId: string): Promise<string | undefined> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return (data as { order_id: string }[])[0]?.order_id
-}
 
 /** The cart's lock was held past completeCartWorkflow's wait: a completion running, not a lasting failure. */
 function isLockTimeout(error: unknown): boolean {

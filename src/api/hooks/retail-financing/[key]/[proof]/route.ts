@@ -2,9 +2,14 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
+import { isFinancingFailure } from "../../../../../lib/financing/errors"
 import { describeFailure } from "../../../../../domain/post-sale/action-retry"
 import { resolveFinancingApplication } from "../../../../../workflows/checkout/resolve-financing-application"
-import { actionOf, runApplicationSync } from "../../../../../workflows/checkout/run-application-sync"
+import {
+  CALLBACK_ANSWER_WITHIN_MS,
+  actionOf,
+  runApplicationSyncWithin,
+} from "../../../../../workflows/checkout/run-application-sync"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -17,7 +22,9 @@ import {
  * again from the service, so a forged or replayed body can change nothing.
  *
  * Callbacks that arrive together are coalesced (runApplicationSync): 200 with what was done, or 202 when
- * another sync of the application holds it and reads again for this one. Never a 500 for a busy lock.
+ * another sync of the application holds it and reads again for this one. Never a 500 for a busy lock. The
+ * answer comes within CALLBACK_ANSWER_WITHIN_MS: a sync still running then (a cart completion under load)
+ * is answered 202 and carries on, so the service never gives up on a delivery and sends it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { key, proof } = req.params
@@ -40,18 +47,43 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.status(410).json({ type: "not_found", message: "This payment session no longer exists." })
     return
   }
+  const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
+  const onLateFailure = (error: unknown) => {
+    if (isBusyLock(error)) return
+    logger.error(
+      `retail-financing: the sync of application ${applicationId}, carried on after its callback was ` +
+        `answered, failed (${describeFailure(error)}); the next callback or reconciliation syncs it again.`
+    )
+  }
   try {
-    const sync = await runApplicationSync(req.scope, { application_id: applicationId })
-    if (sync.queued) {
-      // Another sync of this application is running and reads the status again for this callback.
+    const sync = await runApplicationSyncWithin(
+      req.scope,
+      { application_id: applicationId },
+      CALLBACK_ANSWER_WITHIN_MS,
+      onLateFailure
+    )
+    if (sync.queued || "running" in sync) {
+      // Another sync of this application reads the status again for this callback, or this one carries on.
       res.status(202).json({ received: true, queued: true })
       return
     }
     res.status(200).json({ received: true, action: actionOf(sync.passes) })
   } catch (error) {
     // A lock held too long (a cart completion under a slow service) is not this callback's failure: the
-    // next callback or reconciliation syncs again. Anything else is a real error.
-    if (!/acquiring lock|acquire lock/i.test(describeFailure(error))) throw error
-    res.status(202).json({ received: true, queued: true })
+    // next callback or reconciliation syncs again.
+    if (isBusyLock(error)) {
+      res.status(202).json({ received: true, queued: true })
+      return
+    }
+    // The status could not be read: the service's own trouble, and its retry of this callback may find it
+    // answering. Anything else is a real error.
+    if (!isFinancingFailure(error)) throw error
+    res.status(503).json({
+      type: "service_unavailable",
+      message:
+        "The financing service could not be asked for this application's status. Send the callback again.",
+    })
   }
 }
+
+const isBusyLock = (error: unknown) => /acquiring lock|acquire lock/i.test(describeFailure(error))

@@ -1,0 +1,55 @@
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import { isFinancingProviderId } from "../../config/provider-id"
+import { settledCartOrder } from "../../workflows/checkout/settled-cart-order"
+
+/**
+ * Runs before Medusa's own handler of POST /store/carts/:id/complete, for carts paid with financing only.
+ *
+ * The shopper's return page completes the cart at about the moment the signed callback does. When the
+ * callback's completion is running, this waits for it and answers with the order it made, exactly as
+ * Medusa's handler would (`{ type: "order", order }` with the fields the request asked for), instead of
+ * letting Medusa run a second completeCartWorkflow that only finds that order, after the same wait. In
+ * every other case (no order yet, a completion still running after the wait, any other cart) Medusa's
+ * handler runs as it always does.
+ */
+export function completeFinancedCart(
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+): void {
+  // Express 4 does not catch a rejected promise from a middleware: hand every failure to `next`.
+  answerWithExistingOrder(req, res).then((answered) => (answered ? undefined : next()), next)
+}
+
+async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
+  const cartId = req.params.id
+  if (!(await isFinancedCart(req, cartId))) return false
+  const settled = await settledCartOrder(req.scope, cartId)
+  if (!settled.settled || !settled.order_id) return false
+
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: req.queryConfig.fields,
+    filters: { id: settled.order_id },
+  })
+  const [order] = data as Record<string, unknown>[]
+  res.status(200).json({ type: "order", order })
+  return true
+}
+
+/** Whether the cart's payment collection holds a financing session (any registration of the provider). */
+async function isFinancedCart(req: MedusaRequest, cartId: string): Promise<boolean> {
+  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "cart",
+    fields: ["id", "payment_collection.payment_sessions.provider_id"],
+    filters: { id: cartId },
+  })
+  const [cart] = data as {
+    payment_collection?: { payment_sessions?: { provider_id: string }[] | null } | null
+  }[]
+  return Boolean(
+    cart?.payment_collection?.payment_sessions?.some((session) => isFinancingProviderId(session.provider_id))
+  )
+}

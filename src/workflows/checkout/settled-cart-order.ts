@@ -1,0 +1,55 @@
+import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+
+/**
+ * As long as Medusa's completeCartWorkflow waits for a cart's lock (its acquireLockStep): a completion
+ * running longer than that would have failed Medusa's own caller too.
+ */
+export const CART_COMPLETION_WAIT_SECONDS = 30
+
+export type SettledCartOrder =
+  /** No completion of the cart is running; the order the cart was completed into, if any. */
+  | { settled: true; order_id: string | null }
+  /** A completion held the cart longer than the wait: nothing is known yet. */
+  | { settled: false }
+
+/**
+ * The order of a cart once any completion of it running now has finished. Medusa's completeCartWorkflow
+ * holds a lock keyed by the cart's id for the whole completion; this waits for that lock (taking it only
+ * for the read, so no completion starts in between) and reads the cart's order link.
+ *
+ * A financed cart is completed twice at about the same moment, by the signed callback and by the shopper's
+ * return page. The second completeCartWorkflow only finds the order the first made, after waiting for the
+ * same lock, but runs its whole cart query and stored checkpoints to find it: under load it was the largest
+ * single cost of a financed checkout (docs/benchmarks.md). Looking here first lets the second caller skip it.
+ */
+export async function settledCartOrder(
+  container: MedusaContainer,
+  cartId: string,
+  waitSeconds: number = CART_COMPLETION_WAIT_SECONDS
+): Promise<SettledCartOrder> {
+  const locking = container.resolve<ILockingModule>(Modules.LOCKING)
+  try {
+    const orderId = await locking.execute(cartId, () => cartOrderId(container, cartId), {
+      timeout: waitSeconds,
+    })
+    return { settled: true, order_id: orderId }
+  } catch (error) {
+    if (isLockTimeout(error)) return { settled: false }
+    throw error
+  }
+}
+
+/** The order a cart was completed into, from Medusa's order-cart link; null when it has none. */
+export async function cartOrderId(container: MedusaContainer, cartId: string): Promise<string | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order_cart",
+    fields: ["order_id"],
+    filters: { cart_id: cartId },
+  })
+  return (data as { order_id: string }[])[0]?.order_id ?? null
+}
+
+function isLockTimeout(error: unknown): boolean {
+  return error instanceof Error && /acquiring lock|acquire lock/i.test(error.message)
+}
