@@ -34,7 +34,9 @@ import { useSpawnedStore } from "../helpers/medusa-process/spawned-store"
  * The plugin tags a financed cart before completing it (the cart id in its metadata, which Medusa copies to
  * the order): the next completion adopts the order that no cart owns instead of making a second one, makes
  * the missing links and authorizes it, after a callback or a reconciliation run; the storefront completing
- * afterwards gets that order (docs/checkout.md, "A completion stopped before its order was linked").
+ * afterwards gets that order, and so does a storefront completing first, before any callback (the complete
+ * route's middleware settles the cart through the sync first; docs/checkout.md, "A completion stopped before
+ * its order was linked").
  *
  * The app runs without its scheduled jobs: nothing reconciles behind the test's back, and the one
  * reconciliation run is the test's.
@@ -325,5 +327,22 @@ describe("a Medusa process killed with SIGKILL mid-completion and started again"
     await store.start()
     await sendCallback(g)
     await expectOneAuthorizedOrder(g)
+  }, 120_000)
+  it("gives the storefront completing first the order a completion made before it was killed", async () => {
+    const h = await startCheckout("h")
+    const orderId = await killBeforeLinks(h, [CART_LINK, PAYMENT_LINK])
+    expect((await checkoutRecords(store, h)).cartOrderIds).toEqual([])
+
+    // No callback gets through: the shopper's return page is the first to complete the cart after the crash.
+    const refused = await refuseCallbacks(h)
+    await store.start()
+    const completed = await store.api.post(
+      `/store/carts/${h.cartId}/complete`,
+      {},
+      { headers: store.checkout.headers }
+    )
+    expect(completed.data).toMatchObject({ type: "order", order: { id: orderId } })
+    await expectOneAuthorizedOrder(h)
+    refused.remove()
   }, 120_000)
 })

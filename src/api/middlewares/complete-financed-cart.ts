@@ -1,8 +1,9 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 import { isFinancingProviderId } from "../../config/provider-id"
 import { settledCartOrder } from "../../workflows/checkout/settled-cart-order"
+import { gateStorefrontCompletion } from "../../workflows/checkout/storefront-completion"
 
 /**
  * Runs before Medusa's own handler of POST /store/carts/:id/complete, for carts paid with financing only.
@@ -12,7 +13,9 @@ import { settledCartOrder } from "../../workflows/checkout/settled-cart-order"
  * Medusa's handler would (`{ type: "order", order }` with the fields the request asked for), instead of
  * letting Medusa run a second completeCartWorkflow that only finds that order, after the same wait. In
  * every other case (no order yet, a completion still running after the wait, any other cart) Medusa's
- * handler runs as it always does.
+ * handler runs as it always does. Before either, what an interrupted completion of the cart left (an order
+ * Medusa made but never linked, or linked but never paid) is settled (gateStorefrontCompletion): Medusa's
+ * handler must never run past it, or it makes a second order.
  */
 export function completeFinancedCart(
   req: MedusaRequest,
@@ -26,6 +29,9 @@ export function completeFinancedCart(
 async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
   const cartId = req.params.id
   if (!(await isFinancedCart(req, cartId))) return false
+  if (!(await gateStorefrontCompletion(req.scope, cartId)).proceed) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, "Cart is already being completed by another request")
+  }
   const settled = await settledCartOrder(req.scope, cartId)
   if (!settled.settled || !settled.order_id) return false
 

@@ -12,6 +12,7 @@ import {
   withCompletionTag,
 } from "../../domain/checkout/interrupted-completion"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import { CART_COMPLETION_WAIT_SECONDS, cartOrderId } from "./settled-cart-order"
 
 /*
  * What Medusa's completeCartWorkflow leaves when it is stopped between creating a cart's order and linking
@@ -19,9 +20,6 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
  * Everything here runs under the cart's lock, the one completeCartWorkflow holds for its whole run (keyed by
  * the cart id): an order a running completion has made but not linked yet is never taken for an orphan.
  */
-
-/** As long as completeCartWorkflow itself waits for the cart's lock. */
-const CART_LOCK_WAIT_SECONDS = 30
 
 /** The links completeCartWorkflow's createRemoteLinkStep gives a new order. */
 export type CompletionLink = "cart" | "payment_collection" | "promotion"
@@ -75,7 +73,7 @@ export async function settleCartCompletion(
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   try {
     return await locking.execute(cartId, () => settleLocked(container, cartId, options), {
-      timeout: CART_LOCK_WAIT_SECONDS,
+      timeout: CART_COMPLETION_WAIT_SECONDS,
     })
   } catch (error) {
     if (error instanceof Error && /acquiring lock|acquire lock/i.test(error.message))
@@ -164,16 +162,6 @@ async function settleLocked(
     missing: [],
     paid,
   }
-}
-
-/** The order a cart was completed into, from Medusa's order-cart link; null when it has none. */
-export async function cartOrderId(container: MedusaContainer, cartId: string): Promise<string | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return (data as { order_id: string }[])[0]?.order_id ?? null
 }
 
 /**
