@@ -5,10 +5,15 @@ import { isFinancingProviderId } from "../../config/provider-id"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { settleCartCompletion } from "./interrupted-completion"
 import { runApplicationSync } from "./run-application-sync"
+import { cartOrderId } from "./settled-cart-order"
 
 export type StorefrontCompletionGate =
-  /** Medusa's own handler may complete the cart: nothing an interrupted completion left is in its way. */
-  | { proceed: true; synced: boolean }
+  /**
+   * Nothing an interrupted completion left is in the way. `order_id`: the cart's order, read under the cart's
+   * lock once any completion running then had ended (or after the sync settled it); null: none yet, and
+   * Medusa's own handler may complete the cart.
+   */
+  | { proceed: true; order_id: string | null; synced: boolean }
   /**
    * A completion or a sync of the cart is running, and what an interrupted completion left is not settled
    * yet: Medusa's handler must not run now (it would make a second order). Answer as Medusa does for a
@@ -25,24 +30,27 @@ export type StorefrontCompletionGate =
  * links it lacks) and authorizes it. Medusa's handler then finds that order instead of making a second one.
  * Any other financed cart is tagged for its completion (domain/checkout/interrupted-completion.ts), so that
  * the order of this completion can be found should it be interrupted in turn. Carts without a financing
- * session are left alone. Costs no status read unless something was interrupted.
+ * session are left alone. Costs no status read unless something was interrupted. Like settledCartOrder, it
+ * waits for a completion of the cart that is running and answers with the order it made, so a caller needs
+ * no second look.
  */
 export async function gateStorefrontCompletion(
   container: MedusaContainer,
   cartId: string
 ): Promise<StorefrontCompletionGate> {
   const applicationId = await financingApplicationOfCart(container, cartId)
-  if (!applicationId) return { proceed: true, synced: false }
+  if (!applicationId) return { proceed: true, order_id: await cartOrderId(container, cartId), synced: false }
 
   const found = await settleCartCompletion(container, cartId, { repair: false })
   if (!found.settled) return { proceed: false }
   const interrupted =
     found.adoptable !== null || (found.order_id !== null && (found.missing.length > 0 || !found.paid))
-  if (!interrupted) return { proceed: true, synced: false }
+  if (!interrupted) return { proceed: true, order_id: found.order_id, synced: false }
 
   const sync = await runApplicationSync(container, { application_id: applicationId })
   // Queued: another sync of the application holds it and settles the cart; Medusa's handler must wait.
-  return sync.queued ? { proceed: false } : { proceed: true, synced: true }
+  if (sync.queued) return { proceed: false }
+  return { proceed: true, order_id: await cartOrderId(container, cartId), synced: true }
 }
 
 interface CartSessions {
