@@ -2,6 +2,8 @@
  * The admin API of the plugin as the admin screens see it: response types and the few fetch helpers
  * every call goes through, so errors reach the merchant the same way everywhere.
  */
+import type { OrderBooks } from "../../domain/post-sale/order-books"
+export type { OrderBooks }
 import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
 
 /** `stage` is the server's reading of the status (null for a status it does not know). */
@@ -30,6 +32,8 @@ export type FinancingApplication = {
   approval_amount: number | null
   borrowed_amount: number | null
   invoice_amount: number | null
+  /** The invoice amount the contract was signed for; `invoice_amount` is lowered by the store's returns. */
+  signed_invoice_amount: number | null
   total_in_store_payment: number | null
   partner: Partner | null
   funding: Funding | null
@@ -76,7 +80,7 @@ export type PostSaleAction = {
 }
 
 export type OrderFinancingResponse = {
-  financing: { application: FinancingApplication; actions: PostSaleAction[] } | null
+  financing: { application: FinancingApplication; actions: PostSaleAction[]; books: OrderBooks } | null
 }
 
 export type ActionResponse = { action: PostSaleAction }

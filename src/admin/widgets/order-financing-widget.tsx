@@ -18,6 +18,7 @@ const OrderFinancingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) =>
         orderId={order.id}
         application={financing.application}
         actions={financing.actions}
+        books={financing.books}
         onChanged={refresh}
       />
     )

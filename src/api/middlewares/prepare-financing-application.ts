@@ -4,6 +4,7 @@ import { sealApplication } from "../../domain/checkout/proofs"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { isFinancingProviderId } from "../../config/provider-id"
 import { startFinancingApplicationWorkflow } from "../../workflows/start-financing-application"
+import { sendServiceFailure, storeServiceFailureAnswer } from "../service-failure-answer"
 import { holdPaymentCollectionLock, sessionStartLockSeconds } from "./payment-collection-lock"
 
 type SessionBody = { provider_id?: string; data?: Record<string, unknown> }
@@ -26,8 +27,16 @@ export function prepareFinancingApplication(
 ): void {
   const body = req.body as SessionBody | undefined
   if (!isFinancingProviderId(body?.provider_id)) return next()
-  // Express 4 does not catch a rejected promise from a middleware: hand every failure to `next`.
-  prepare(req, res, body).then(() => next(), next)
+  // Express 4 does not catch a rejected promise from a middleware: hand every failure to `next`, but a
+  // failure of the service, which Medusa's handler could only answer 500, is answered here (503/504/502).
+  prepare(req, res, body).then(
+    () => next(),
+    (error: unknown) => {
+      const answer = storeServiceFailureAnswer(error)
+      if (answer) sendServiceFailure(res, answer)
+      else next(error)
+    }
+  )
 }
 
 async function prepare(req: MedusaRequest, res: MedusaResponse, body: SessionBody): Promise<void> {

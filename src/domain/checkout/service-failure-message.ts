@@ -1,25 +1,91 @@
 import {
   FinancingApiError,
   FinancingConnectionError,
-  type FinancingError,
+  FinancingError,
   FinancingNotFoundError,
   FinancingOutcomeUnknownError,
+  FinancingRateLimitError,
   FinancingServerError,
+  FinancingTimeoutError,
 } from "../../lib/financing/errors"
 
 /**
- * What a shopper (or the merchant in the admin) is told when the service fails: no URL, token or service
- * wording. The detail, without secrets, goes to the log. One text per kind of failure, shared by the
- * store server's creation of an application and the provider's status reads.
+ * What went wrong with the service, as a caller needs to tell it apart (each has its own HTTP status at the
+ * store's edge, and its own words): the service could not be reached or is failing; it did not answer in
+ * time; it does not know the application; it refused the request; or the request or answer broke the spec
+ * (the store's side or the service's, nothing the shopper can fix).
+ */
+export type ServiceFailureKind = "unavailable" | "timeout" | "not_found" | "refused" | "unusable"
+
+/**
+ * The machine-readable code of each kind, carried as the `code` of the Medusa error a workflow step throws
+ * (a workflow rethrows a step's error as a plain object, keeping its own fields) and sent to the storefront
+ * beside the sentence, so a storefront can branch on it without reading the text.
+ */
+export const SERVICE_FAILURE_CODES: Readonly<Record<ServiceFailureKind, string>> = {
+  unavailable: "financing_service_unavailable",
+  timeout: "financing_service_timeout",
+  not_found: "financing_application_unknown",
+  refused: "financing_service_refused",
+  unusable: "financing_request_unusable",
+}
+
+export function serviceFailureKindOf(error: FinancingError): ServiceFailureKind {
+  // A creation whose outcome is unknown is a timeout only when it timed out: a 503 answered at once, or a
+  // connection reset, is a service that is not available, whatever it may have done.
+  const failure = error instanceof FinancingOutcomeUnknownError ? causeOf(error) : error
+  if (failure instanceof FinancingTimeoutError) return "timeout"
+  if (
+    failure instanceof FinancingConnectionError ||
+    failure instanceof FinancingServerError ||
+    failure instanceof FinancingRateLimitError ||
+    failure instanceof FinancingOutcomeUnknownError
+  )
+    return "unavailable"
+  if (failure instanceof FinancingNotFoundError) return "not_found"
+  if (failure instanceof FinancingApiError) return "refused"
+  // A request off the spec is the store's fault, an answer off the spec the service's: neither the
+  // shopper's to fix.
+  return "unusable"
+}
+
+const causeOf = (error: FinancingOutcomeUnknownError): FinancingError =>
+  error.cause instanceof FinancingError ? error.cause : error
+
+/** The shopper's words: no URL, token or service wording, and what to do next. */
+const SHOPPER_MESSAGES: Readonly<Record<ServiceFailureKind, string>> = {
+  unavailable: "The financing service is not available right now; try again or choose another way to pay.",
+  timeout: "The financing service did not answer in time; try again or choose another way to pay.",
+  not_found: "The financing service does not know this application.",
+  refused: "The financing service refused this request. Please choose another way to pay.",
+  unusable: "The financing request could not be made. Please choose another way to pay.",
+}
+
+/** The merchant's words in the admin: the same facts, without sending anyone to another way to pay. */
+const MERCHANT_MESSAGES: Readonly<Record<ServiceFailureKind, string>> = {
+  unavailable: "The financing service is not available right now; try again in a few minutes.",
+  timeout: "The financing service did not answer in time; try again in a few minutes.",
+  not_found: "The financing service does not know this application.",
+  refused: "The financing service refused this request.",
+  unusable: "The financing service's answer could not be read, or the request broke its rules.",
+}
+
+/**
+ * What a shopper is told when the service fails. The detail, without secrets, goes to the log. One text per
+ * kind of failure, shared by the store server's creation of an application and the provider's status reads.
  */
 export function shopperMessageFor(error: FinancingError): string {
-  if (error instanceof FinancingOutcomeUnknownError)
-    return "The financing service did not answer in time. Please try again."
-  if (error instanceof FinancingNotFoundError) return "The financing service does not know this application."
-  if (error instanceof FinancingConnectionError || error instanceof FinancingServerError) {
-    return "The financing service could not be reached. Please try again or choose another way to pay."
-  }
-  if (error instanceof FinancingApiError)
-    return "The financing service refused this request. Please choose another way to pay."
-  return "The financing request could not be made. Please choose another way to pay."
+  return SHOPPER_MESSAGES[serviceFailureKindOf(error)]
+}
+
+/** What the merchant is told in the admin when a lookup at the service fails. */
+export function merchantMessageFor(error: FinancingError): string {
+  return MERCHANT_MESSAGES[serviceFailureKindOf(error)]
+}
+
+/** The kind a code of SERVICE_FAILURE_CODES stands for, or undefined for any other value. */
+export function serviceFailureKindOfCode(code: unknown): ServiceFailureKind | undefined {
+  return (Object.keys(SERVICE_FAILURE_CODES) as ServiceFailureKind[]).find(
+    (kind) => SERVICE_FAILURE_CODES[kind] === code
+  )
 }

@@ -49,6 +49,11 @@ export function sessionAction(facts: SessionFacts): SessionAction {
 export interface SessionRead {
   sessionStatus: PaymentSessionStatus
   application: Pick<ApplicationStatus, "status" | "invoiceAmount">
+  /**
+   * The invoice amount the contract was signed for, when the ledger recorded it: the contract is held to the
+   * cart by it, not by the read's invoice amount, which the store's returns lower. Null: the read's.
+   */
+  signedInvoiceAmount: number | null
   /** The cart total the application was made for (the session data's `amountCents`). */
   cartCents: number
   /** The status the session data last recorded. */
@@ -67,7 +72,10 @@ export function sessionActionFor(read: SessionRead): SessionAction {
     applicationStatus: read.application.status,
     hasOrder: read.hasOrder,
     captured: read.captured,
-    contractCoversCart: contractCoversCart(read.application.invoiceAmount, read.cartCents),
+    contractCoversCart: contractCoversCart(
+      read.signedInvoiceAmount ?? read.application.invoiceAmount,
+      read.cartCents
+    ),
   })
   return decided === "record" && read.recordedStatus === read.application.status ? "none" : decided
 }

@@ -27,12 +27,22 @@ export function readSincePendingReturn(
   return !entered || readStartedAt.getTime() > new Date(entered.at).getTime()
 }
 
-/** Contract figures and funding the read carries; absent ones are left as recorded. */
-export function contractFieldsOf(observed: Partial<ApplicationStatus> | undefined): Record<string, unknown> {
+/**
+ * Contract figures and funding the read carries; absent ones are left as recorded. The first invoice amount
+ * reported is also kept as the amount signed (`recorded` is the ledger's row, absent for a new one): the
+ * service lowers `invoiceAmount` as the store's returns settle, and the signature is judged on what was signed.
+ */
+export function contractFieldsOf(
+  observed: Partial<ApplicationStatus> | undefined,
+  recorded?: { signed_invoice_amount?: unknown }
+): Record<string, unknown> {
   if (!observed) return {}
   const fields: Record<string, unknown> = {}
   const keep = (key: string, value: unknown) => {
     if (value !== null && value !== undefined) fields[key] = value
+  }
+  if (recorded?.signed_invoice_amount === null || recorded?.signed_invoice_amount === undefined) {
+    keep("signed_invoice_amount", observed.invoiceAmount)
   }
   keep("approval_amount", observed.approvalAmount)
   keep("borrowed_amount", observed.borrowedAmount)

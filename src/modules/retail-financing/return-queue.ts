@@ -77,8 +77,22 @@ export function requestedReturnCents(actions: readonly QueuedAction[]): number {
     .reduce((sum, action) => sum + Number((action.payload as { amount_cents?: number }).amount_cents ?? 0), 0)
 }
 
-/** The contract's financed amount in cents: its invoice amount once the service reports one. */
-export function financedCents(application: { amount: unknown; invoice_amount?: unknown }): number {
+/**
+ * The contract's financed amount in cents, as signed: the base every return request is counted against
+ * (`requestedReturnCents` sums them all, so the invoice amount the service lowers as each Partial settles
+ * would count a settled return twice). The cart total until the service reports an invoice amount.
+ */
+export function financedCents(application: {
+  amount: unknown
+  invoice_amount?: unknown
+  signed_invoice_amount?: unknown
+}): number {
+  const amount = application.signed_invoice_amount ?? application.invoice_amount ?? application.amount
+  return toCents(amount as Parameters<typeof toCents>[0])
+}
+
+/** The contract's invoice amount now, in cents: as signed, less the returns the service has settled. */
+export function currentContractCents(application: { amount: unknown; invoice_amount?: unknown }): number {
   const amount = application.invoice_amount ?? application.amount
   return toCents(amount as Parameters<typeof toCents>[0])
 }

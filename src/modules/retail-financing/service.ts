@@ -172,12 +172,12 @@ export default class RetailFinancingModuleService extends MedusaService({
         ...statusHistoryOf(existing),
         { status: observed.status, at: now.toISOString() },
       ])
-      Object.assign(update, contractFieldsOf(observed))
+      Object.assign(update, contractFieldsOf(observed, existing))
       if (settlesReturn(recorded, observed.status)) {
         releasedActionIds = await this.settleReturns(existing.id, now)
       }
     } else if (observed) {
-      Object.assign(update, contractFieldsOf(observed))
+      Object.assign(update, contractFieldsOf(observed, existing))
     }
     if (
       observed &&

@@ -104,11 +104,21 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
       input.data?.recentStatus,
       sessionDataOf(input.data).publicId
     )
-    return this.readStatus(input.data, undefined, sealed)
+    const { status, data, application } = await this.readStatus(input.data, undefined, sealed)
+    // The payment's data is copied from here, and a capture gets only that: what the contract was signed for
+    // is kept in it, from this read (never from the incoming data), for the capture to judge by.
+    const signed =
+      (status === "authorized" || status === "captured") && application.invoiceAmount !== null
+        ? { signedInvoiceCents: toCents(application.invoiceAmount) }
+        : {}
+    // Neither figure is the browser's to set: both are written by this provider only.
+    const { signedInvoiceCents: _signed, capturedInvoiceCents: _captured, ...clean } = data
+    return { status, data: { ...clean, ...signed } }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
-    return this.readStatus(input.data)
+    const { status, data } = await this.readStatus(input.data)
+    return { status, data }
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -121,7 +131,24 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
    * call this again for a payment already captured.
    */
   async capturePayment(input: CapturePaymentInput): Promise<CapturePaymentOutput> {
-    const { status, data } = await this.readStatus(input.data, "authorized")
+    const capturedInvoiceCents = Number(input.data?.capturedInvoiceCents)
+    if (
+      Number.isSafeInteger(capturedInvoiceCents) &&
+      capturedInvoiceCents < sessionDataOf(input.data).amountCents
+    ) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `Retail financing application ${String(input.data?.publicId)} is captured already, for what the lender ` +
+          "funded; the rest of the authorization is what the store's returns took off the contract."
+      )
+    }
+    const signedInvoiceCents = Number(input.data?.signedInvoiceCents)
+    const { status, data, application } = await this.readStatus(
+      input.data,
+      "authorized",
+      undefined,
+      Number.isSafeInteger(signedInvoiceCents) ? signedInvoiceCents : undefined
+    )
     if (status === "error" && isSignedContract(data.applicationStatus)) {
       throw new MedusaError(
         MedusaError.Types.NOT_ALLOWED,
@@ -136,7 +163,10 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
           "when the lender funds the contract, which the plugin notices by itself."
       )
     }
-    return { data }
+    // A contract the store's returns reduced is captured for less than its authorization (see
+    // capture-financed-payment.ts); the invoice amount kept here refuses a capture of the rest, which Medusa
+    // would otherwise offer. A contract captured whole may be captured again, as before.
+    return { data: { ...data, capturedInvoiceCents: toCents(application.invoiceAmount ?? 0) } }
   }
 
   // The spec has no endpoint to cancel or withdraw an application; an unsigned one simply expires.
@@ -169,16 +199,28 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     return { action: "not_supported" }
   }
 
+  /**
+   * Reads the status (or takes a sealed read) and maps it. `signedInvoiceCents`, when the payment's data
+   * holds it, is what the contract was signed for: the contract is held to the cart by it, not by the read's
+   * invoice amount, which the store's own returns lower.
+   */
   private async readStatus(
     sessionData: Record<string, unknown> | undefined,
     previous?: PaymentSessionStatus,
-    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount">
-  ): Promise<{ status: PaymentSessionStatus; data: Record<string, unknown> }> {
+    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount">,
+    signedInvoiceCents?: number
+  ): Promise<{
+    status: PaymentSessionStatus
+    data: Record<string, unknown>
+    application: Pick<ApplicationStatus, "status" | "invoiceAmount">
+  }> {
     const session = sessionDataOf(sessionData)
     const application =
       alreadyRead ?? (await this.callService(() => this.client.getApplicationStatus(session.publicId)))
+    const signedInvoiceAmount =
+      signedInvoiceCents === undefined ? application.invoiceAmount : fromCents(signedInvoiceCents)
     const status = this.guardContractAmount(
-      application,
+      signedInvoiceAmount,
       session,
       toPaymentSessionStatus(application.status, previous)
     )
@@ -187,19 +229,20 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     return {
       status,
       data: { ...rest, ...session, applicationStatus: application.status },
+      application,
     }
   }
 
   /** A signed contract that does not cover the cart is an error here, as in the status callback. */
   private guardContractAmount(
-    application: Pick<ApplicationStatus, "status" | "invoiceAmount">,
+    signedInvoiceAmount: number | null,
     session: FinancingSessionData,
     status: PaymentSessionStatus
   ): PaymentSessionStatus {
     if (status !== "authorized" && status !== "captured") return status
-    if (contractCoversCart(application.invoiceAmount, session.amountCents)) return status
+    if (contractCoversCart(signedInvoiceAmount, session.amountCents)) return status
     this.logger_.warn(
-      `retail-financing: application ${session.publicId} was signed for ${application.invoiceAmount}, ` +
+      `retail-financing: application ${session.publicId} was signed for ${signedInvoiceAmount}, ` +
         `less than the cart's ${fromCents(session.amountCents)}; the payment is not authorized.`
     )
     return "error"

@@ -1,6 +1,14 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
+import { isFinancingProviderId } from "../../config/provider-id"
+import { toCents } from "../../domain/money"
+import { type OrderBooks, orderBooks } from "../../domain/post-sale/order-books"
+import {
+  type LedgerApplication,
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../modules/retail-financing"
 import { actionView, applicationView } from "./admin-views"
 
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
@@ -12,5 +20,54 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
     { application_id: application.id },
     { order: { created_at: "DESC" } }
   )
-  return { application: applicationView(application), actions: actions.map(actionView) }
+  return {
+    application: applicationView(application),
+    actions: actions.map(actionView),
+    books: await booksOf(container, orderId, application),
+  }
+}
+
+interface OrderMoney {
+  total: unknown
+  payment_collections?: {
+    payments?: { provider_id: string; captures?: { amount: unknown }[]; refunds?: { amount: unknown }[] }[]
+  }[]
+}
+
+const cents = (value: unknown) =>
+  value === null || value === undefined ? null : toCents(value as Parameters<typeof toCents>[0])
+const sum = (rows: { amount: unknown }[] | undefined) =>
+  (rows ?? []).reduce((total, row) => total + (cents(row.amount) ?? 0), 0)
+
+/** Medusa's captured and refunded amounts of the order's financing payment, beside the contract's figures. */
+async function booksOf(
+  container: MedusaContainer,
+  orderId: string,
+  application: LedgerApplication
+): Promise<OrderBooks> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: [
+      "total",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order = (data as OrderMoney[])[0]
+  const payments = (order?.payment_collections ?? [])
+    .flatMap((collection) => collection.payments ?? [])
+    .filter((payment) => isFinancingProviderId(payment.provider_id))
+  const funding = application.funding as { amount?: unknown } | null
+  return orderBooks({
+    status: application.status,
+    orderTotalCents: cents(order?.total) ?? 0,
+    capturedCents: payments.reduce((total, payment) => total + sum(payment.captures), 0),
+    refundedCents: payments.reduce((total, payment) => total + sum(payment.refunds), 0),
+    signedInvoiceCents: cents(application.signed_invoice_amount),
+    invoiceCents: cents(application.invoice_amount),
+    inStoreCents: cents(application.total_in_store_payment),
+    lenderPaidCents: cents(funding?.amount),
+  })
 }

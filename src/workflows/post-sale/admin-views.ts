@@ -30,6 +30,7 @@ export function applicationView(application: LedgerApplication) {
     approval_amount: dollars(application.approval_amount),
     borrowed_amount: dollars(application.borrowed_amount),
     invoice_amount: dollars(application.invoice_amount),
+    signed_invoice_amount: dollars(application.signed_invoice_amount),
     total_in_store_payment: dollars(application.total_in_store_payment),
     partner:
       application.partner_code || application.partner_display_name

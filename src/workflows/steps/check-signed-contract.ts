@@ -26,7 +26,10 @@ export const checkSignedContractStep = createStep(
       current: fingerprinted && state.cart_id ? await fingerprintsOfCart(container, state.cart_id) : null,
       sessionLive: state.session !== null,
       orderPaidOtherwise: state.order_paid_otherwise,
-      contractCoversCart: contractCoversCart(state.application.invoiceAmount, state.amount_cents),
+      contractCoversCart: contractCoversCart(
+        state.signed_invoice_amount ?? state.application.invoiceAmount,
+        state.amount_cents
+      ),
     })
     return new StepResponse({ reason })
   }

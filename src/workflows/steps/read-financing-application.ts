@@ -49,6 +49,8 @@ export interface FinancingApplicationState {
   application_status: ApplicationStatusValue
   /** The whole status read, for the ledger. */
   application: ApplicationStatus
+  /** The invoice amount the contract was signed for, as the ledger recorded it (null before it knew one). */
+  signed_invoice_amount: number | null
   /** When that read started (ISO), unknown for a status handed in without its time. */
   read_started_at: string | null
   /** The order the cart became, if it did. */
@@ -83,14 +85,16 @@ export const readFinancingApplicationStep = createStep(
     const cartId = ledger.cart_id ?? (sessionData?.cartId || null)
     const orderId = cartId ? await orderOfCart(container, cartId) : null
     const amountCents = sessionData?.amountCents || toCents(ledger.amount)
+    const signedInvoiceAmount = signedInvoiceAmountOf(ledger)
     const action = sessionActionFor({
       // Without a session nothing is written on one; "pending" lets a signature reach the contract check.
       sessionStatus: session?.status ?? "pending",
       application,
+      signedInvoiceAmount,
       cartCents: amountCents,
       recordedStatus: sessionData?.applicationStatus ?? (ledger.status as ApplicationStatusValue),
       hasOrder: orderId !== null,
-      captured: Boolean(session?.payment?.captured_at),
+      captured: isCaptured(session),
     })
     const state: FinancingApplicationState = {
       application_id: ledger.id,
@@ -105,10 +109,11 @@ export const readFinancingApplicationStep = createStep(
         payment_collection_id: session.payment_collection_id,
         data: session.data ?? {},
         has_payment: Boolean(session.payment),
-        captured: Boolean(session.payment?.captured_at),
+        captured: isCaptured(session),
       },
       application_status: application.status,
       application,
+      signed_invoice_amount: signedInvoiceAmount,
       read_started_at: readStartedAt,
       order_id: orderId,
       order_paid_otherwise:
@@ -150,7 +155,7 @@ async function liveSession(
     try {
       return await payments.retrievePaymentSession(ledger.payment_session_id, {
         select: SESSION_FIELDS,
-        relations: ["payment"],
+        relations: ["payment", "payment.captures"],
       })
     } catch (error) {
       if ((error as { type?: unknown } | null)?.type === MedusaError.Types.NOT_FOUND) return null
@@ -160,7 +165,7 @@ async function liveSession(
   if (!ledger.payment_collection_id) return null
   const sessions = await payments.listPaymentSessions(
     { payment_collection_id: ledger.payment_collection_id },
-    { select: SESSION_FIELDS, relations: ["payment"] }
+    { select: SESSION_FIELDS, relations: ["payment", "payment.captures"] }
   )
   const session = sessions.find(
     (candidate) =>
@@ -171,6 +176,20 @@ async function liveSession(
     .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     .linkSession(ledger.id, session.id)
   return session
+}
+
+/**
+ * A payment with any capture is captured for the plugin: a funded contract the store's returns reduced is
+ * captured for less than its authorization, and Medusa sets `captured_at` only on a full capture.
+ */
+function isCaptured(session: PaymentSessionDTO | null): boolean {
+  const payment = session?.payment
+  return Boolean(payment?.captured_at) || (payment?.captures?.length ?? 0) > 0
+}
+
+function signedInvoiceAmountOf(ledger: LedgerApplication): number | null {
+  const signed: unknown = ledger.signed_invoice_amount
+  return signed === null || signed === undefined ? null : Number(signed)
 }
 
 async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | null> {

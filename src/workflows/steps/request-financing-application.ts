@@ -2,7 +2,11 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { callbackUrlFor } from "../../domain/checkout/proofs"
-import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
+import {
+  SERVICE_FAILURE_CODES,
+  serviceFailureKindOf,
+  shopperMessageFor,
+} from "../../domain/checkout/service-failure-message"
 import { FinancingError } from "../../lib/financing/errors"
 import type { ApplicationInput } from "../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
@@ -23,8 +27,8 @@ export interface RequestedFinancingApplication {
 /**
  * Asks the service to create the application, under its ledger id: the reference number, and the key of
  * its callback URL. A failure is recorded on the ledger row (so the row says why it has no public id) and
- * becomes a message the shopper can read; the detail goes to the log. There is nothing to undo: the spec
- * has no way to withdraw an application, and an unsigned one expires.
+ * becomes a message the shopper can read, its code the kind of failure; the detail goes to the log. There
+ * is nothing to undo: the spec has no way to withdraw an application, and an unsigned one expires.
  */
 export const requestFinancingApplicationStep = createStep(
   "request-financing-application",
@@ -51,7 +55,12 @@ export const requestFinancingApplicationStep = createStep(
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
         .warn(`retail-financing: creating application ${input.application_id} failed: ${detail}`)
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, shopperMessageFor(error))
+      // The code says which failure it was (the payment-session middleware answers 503, 504 or 502 by it).
+      throw new MedusaError(
+        MedusaError.Types.UNEXPECTED_STATE,
+        shopperMessageFor(error),
+        SERVICE_FAILURE_CODES[serviceFailureKindOf(error)]
+      )
     }
   }
 )

@@ -1,15 +1,18 @@
 import { Container, Heading } from "@medusajs/ui"
-import type { FinancingApplication, PostSaleAction } from "../../lib/api"
+import type { FinancingApplication, OrderBooks as Books, PostSaleAction } from "../../lib/api"
 import { ActionButtons } from "./action-buttons"
 import { ActionsList } from "./actions-list"
 import { FinancingSummary } from "./financing-summary"
 import { FundingDetails } from "./funding-details"
+import { OrderBooks } from "./order-books"
 import { StatusHistory } from "./status-history"
 
 type OrderFinancingPanelProps = {
   orderId: string
   application: FinancingApplication
   actions: PostSaleAction[]
+  /** Absent from an older server's answer: the section is then left out. */
+  books?: Books
   onChanged: () => void
 }
 
@@ -17,6 +20,7 @@ export const OrderFinancingPanel = ({
   orderId,
   application,
   actions,
+  books,
   onChanged,
 }: OrderFinancingPanelProps) => (
   <Container className="divide-y p-0" data-testid="retail-financing-widget">
@@ -28,6 +32,7 @@ export const OrderFinancingPanel = ({
       <StatusHistory history={application.status_history} />
     </div>
     <FundingDetails funding={application.funding} />
+    {books && <OrderBooks books={books} />}
     <ActionsList actions={actions} onChanged={onChanged} />
     <ActionButtons orderId={orderId} onChanged={onChanged} />
   </Container>

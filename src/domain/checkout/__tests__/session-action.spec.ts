@@ -251,6 +251,7 @@ describe("sessionAction", () => {
 describe("sessionActionFor", () => {
   const read = (overrides: Partial<SessionRead> & Pick<SessionRead, "application">): SessionRead => ({
     sessionStatus: "pending",
+    signedInvoiceAmount: null,
     cartCents: 130_004,
     recordedStatus: "Pending",
     hasOrder: false,
@@ -279,6 +280,27 @@ describe("sessionActionFor", () => {
     expect(sessionActionFor({ ...funded, application: { status: "Funded", invoiceAmount: 1300.04 } })).toBe(
       "capture"
     )
+  })
+
+  it("captures a funded contract the store's returns reduced: it is judged on the amount signed", () => {
+    const reduced = read({
+      application: { status: "Funded", invoiceAmount: 800 },
+      signedInvoiceAmount: 1300.04,
+      sessionStatus: "authorized",
+      hasOrder: true,
+    })
+
+    expect(sessionActionFor(reduced)).toBe("capture")
+    expect(sessionActionFor({ ...reduced, captured: true })).toBe("none")
+  })
+
+  it("holds a contract signed short to its signature, whatever a later read says", () => {
+    const signedShort = read({
+      application: { status: "Signed", invoiceAmount: 1300.04 },
+      signedInvoiceAmount: 1300.03,
+    })
+
+    expect(sessionActionFor(signedShort)).toBe("fail")
   })
 
   it("leaves a session already authorized alone when a later read finds the contract short", () => {

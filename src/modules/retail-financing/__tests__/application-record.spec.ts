@@ -43,7 +43,17 @@ describe("contractFieldsOf", () => {
   it("keeps the figures a read carries and leaves out absent ones", () => {
     expect(
       contractFieldsOf({ invoiceAmount: 899.99, approvalAmount: null as never, financingPartnerCode: "P1" })
-    ).toEqual({ invoice_amount: 899.99, partner_code: "P1" })
+    ).toEqual({ invoice_amount: 899.99, signed_invoice_amount: 899.99, partner_code: "P1" })
     expect(contractFieldsOf(undefined)).toEqual({})
+  })
+
+  it("keeps the invoice amount first reported as the one signed, never changed by a later read", () => {
+    expect(contractFieldsOf({ invoiceAmount: 849.99 }, { signed_invoice_amount: 899.99 })).toEqual({
+      invoice_amount: 849.99,
+    })
+    expect(contractFieldsOf({ invoiceAmount: 899.99 }, { signed_invoice_amount: null })).toEqual({
+      invoice_amount: 899.99,
+      signed_invoice_amount: 899.99,
+    })
   })
 })

@@ -30,6 +30,12 @@ export const FinancingApplication = model
     approval_amount: model.bigNumber().nullable(),
     borrowed_amount: model.bigNumber().nullable(),
     invoice_amount: model.bigNumber().nullable(),
+    /**
+     * The invoice amount the contract was signed for: the first one the service reported, never changed
+     * after. `invoice_amount` follows the contract as the store's returns reduce it; whether the contract
+     * covers the cart is judged on this one (see domain/checkout/contract-covers-cart.ts).
+     */
+    signed_invoice_amount: model.bigNumber().nullable(),
     total_in_store_payment: model.bigNumber().nullable(),
     partner_code: model.text().nullable(),
     partner_name: model.text().nullable(),

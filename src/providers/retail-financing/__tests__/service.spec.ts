@@ -446,8 +446,15 @@ describe("RetailFinancingProviderService", () => {
         const authorized = await provider().authorizePayment({ data })
         const read = await provider().getPaymentStatus({ data })
 
-        expect(authorized).toEqual({ status: expected, data: { ...data, applicationStatus: status } })
-        expect(read).toEqual(authorized)
+        // What the contract was signed for goes into the payment's data, for the capture to judge by.
+        const signed = ["authorized", "captured"].includes(expected)
+          ? { signedInvoiceCents: TOTAL_CENTS }
+          : {}
+        expect(authorized).toEqual({
+          status: expected,
+          data: { ...data, applicationStatus: status, ...signed },
+        })
+        expect(read).toEqual({ status: expected, data: { ...data, applicationStatus: status } })
       }
     )
 
@@ -551,8 +558,27 @@ describe("RetailFinancingProviderService", () => {
       const first = await provider().capturePayment({ data })
       const second = await provider().capturePayment({ data: first.data })
 
-      expect(first).toEqual({ data: { ...data, applicationStatus: "Funded" } })
+      expect(first).toEqual({
+        data: { ...data, applicationStatus: "Funded", capturedInvoiceCents: TOTAL_CENTS },
+      })
       expect(second).toEqual(first)
+    })
+
+    it("captures a funded contract the store's returns reduced, judged on the amount it was signed for", async () => {
+      const data = await sessionAt("Funded")
+      const reducedFrom = {
+        ...data,
+        amountCents: TOTAL_CENTS + 5_000,
+        signedInvoiceCents: TOTAL_CENTS + 5_000,
+      }
+
+      const captured = await provider().capturePayment({ data: reducedFrom })
+
+      expect(captured.data).toEqual(expect.objectContaining({ capturedInvoiceCents: TOTAL_CENTS }))
+      // The rest of the authorization is what the returns took off: a second capture is refused.
+      const error = await rejection(provider().capturePayment({ data: captured.data }))
+      expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
+      expect(error.message).toMatch(/captured already/)
     })
 
     it.each(APPLICATION_STATUSES.filter((status) => status !== "Funded"))(
@@ -629,7 +655,7 @@ describe("RetailFinancingProviderService", () => {
   })
 
   describe("when the service fails", () => {
-    const connectionRefused = "The financing service could not be reached"
+    const connectionRefused = "The financing service is not available right now"
 
     it.each<[string, (service: RetailFinancingProviderService) => Promise<unknown>]>([
       ["authorizePayment", (service) => service.authorizePayment({ data: { publicId: "app-1" } })],

@@ -1,6 +1,6 @@
 import { fromCents, toCents } from "../../../domain/money"
 import { RETURN_TYPES } from "../../../lib/financing/schemas"
-import { financedCents } from "../../../modules/retail-financing/return-queue"
+import { currentContractCents } from "../../../modules/retail-financing/return-queue"
 import { returnRequest } from "./return-request"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
@@ -22,7 +22,7 @@ export const orderEdited: CausePlanner<OrderEditedCause> = {
   orderOf: orderIdOfCause,
   plan: async ({ financing, financed }) => {
     const totalCents = toCents(financed.order.total)
-    const contractCents = financedCents(financed.application)
+    const contractCents = currentContractCents(financed.application)
     if (totalCents === contractCents) return []
     const actions = await financing.actionsOfApplication(financed.application.id)
     const request = await returnRequest(financing, financed, actions, {

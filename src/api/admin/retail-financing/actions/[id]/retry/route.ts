@@ -1,9 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
 import { retryFinancingActionWorkflow } from "../../../../../../workflows/merchant/retry-financing-action"
+import { requireAction } from "../../../require-existing"
 
-/** A merchant's retry of a failed action (after fixing what the service refused), sent at once. */
+/**
+ * A merchant's retry of a failed action (after fixing what the service refused), sent at once; 404 for an
+ * unknown action.
+ */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  await requireAction(req.scope, req.params.id)
   const { result } = await retryFinancingActionWorkflow(req.scope).run({
     input: { action_id: req.params.id },
   })

@@ -2,9 +2,14 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import { requestFinancingDeliveryWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
+import { requireOrder } from "../../../require-existing"
 
-/** Sends the delivery information of the order's latest fulfillment again, on the merchant's request. */
+/**
+ * Sends the delivery information of the order's latest fulfillment again, on the merchant's request; 404 for
+ * an order that does not exist.
+ */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  await requireOrder(req.scope, req.params.order_id)
   const { result: action } = await requestFinancingDeliveryWorkflow(req.scope).run({
     input: { type: "merchant_delivery", order_id: req.params.order_id },
   })

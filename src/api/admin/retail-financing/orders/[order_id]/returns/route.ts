@@ -2,14 +2,16 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
+import { requireOrder } from "../../../require-existing"
 import type { AdminPostFinancingReturn } from "./validators"
 
 /**
  * A return request the merchant asks for by hand, with a reason from the service's list:
  * `{ return_type: "return" | "partial" | "redraft", amount?, return_reason_id?, reason? }` (`amount` is
- * required for a partial return).
+ * required for a partial return). 404 for an order that does not exist.
  */
 export async function POST(req: MedusaRequest<AdminPostFinancingReturn>, res: MedusaResponse) {
+  await requireOrder(req.scope, req.params.order_id)
   const { result: action } = await requestFinancingReturnWorkflow(req.scope).run({
     input: { type: "merchant_return", order_id: req.params.order_id, ...req.validatedBody },
   })

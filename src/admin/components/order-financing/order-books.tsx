@@ -1,0 +1,25 @@
+import { Heading, Text } from "@medusajs/ui"
+import type { OrderBooks as Books } from "../../lib/api"
+import { formatMoney } from "../../lib/format"
+import { DetailRow } from "../shared/detail-row"
+
+type OrderBooksProps = { books: Books }
+
+/** What the lender paid beside Medusa's captured and refunded amounts, and why they differ from the order total. */
+export const OrderBooks = ({ books }: OrderBooksProps) => (
+  <div className="py-2" data-testid="retail-financing-books">
+    <div className="px-6 py-2">
+      <Heading level="h3">Money</Heading>
+    </div>
+    <DetailRow label="Order total">{formatMoney(books.order_total)}</DetailRow>
+    <DetailRow label="Contract now">{formatMoney(books.contract_now)}</DetailRow>
+    <DetailRow label="Lender paid">{formatMoney(books.lender_paid)}</DetailRow>
+    <DetailRow label="Captured in Medusa">{formatMoney(books.captured)}</DetailRow>
+    <DetailRow label="Refunded in Medusa">{formatMoney(books.refunded)}</DetailRow>
+    {books.differences.map((difference) => (
+      <Text key={difference.reason} size="small" leading="compact" className="text-ui-fg-subtle px-6 py-1">
+        {difference.description}
+      </Text>
+    ))}
+  </div>
+)
