@@ -38,9 +38,11 @@ export async function actionsOf(container: MedusaContainer, orderId: string) {
   return ledger.listFinancingActions({ application_id: application.id }, { order: { created_at: "ASC" } })
 }
 
-/** Makes every pending retry due now, as if its backoff had run out. */
+/** Makes every pending retry, and every check of an unknown outcome, due now, as if its backoff had run out. */
 export async function makeRetriesDue(container: MedusaContainer, orderId: string): Promise<void> {
-  const pending = (await actionsOf(container, orderId)).filter((action) => action.state === "pending")
+  const pending = (await actionsOf(container, orderId)).filter(
+    (action) => action.state === "pending" || action.state === "unknown"
+  )
   await financingLedger(container).updateFinancingActions(
     pending.map((action) => ({ id: action.id, next_attempt_at: new Date(Date.now() - 1000) }))
   )

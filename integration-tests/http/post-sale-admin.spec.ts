@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, rmSync } from "node:fs"
-import path from "node:path"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import {
   actionsOf,
@@ -12,9 +12,12 @@ import {
 
 jest.setTimeout(120_000)
 
-/** Where Medusa's local file provider keeps files, private ones included. */
-const STATIC_DIRECTORY = path.join(process.cwd(), "static")
-const storedFiles = () => (existsSync(STATIC_DIRECTORY) ? readdirSync(STATIC_DIRECTORY).sort() : [])
+/** The invoice files the ledger keeps until the service accepts them. */
+async function storedFiles(container: MedusaContainer): Promise<string[]> {
+  const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  const { rows } = await pg.raw(`SELECT id FROM retail_financing_invoice_file ORDER BY id`)
+  return (rows as { id: string }[]).map((row) => row.id)
+}
 
 const pdfForm = (filename: string) => {
   const form = new FormData()
@@ -30,20 +33,11 @@ financingIntegrationSuite({
   stopJobs: "all",
   testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
     const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
-    const filesBefore = storedFiles()
-
-    afterAll(() => {
-      // The uploads these tests kept, so the working tree is left as it was.
-      for (const name of storedFiles().filter((file) => !filesBefore.includes(file)))
-        rmSync(path.join(STATIC_DIRECTORY, name), { force: true })
-    })
-
     const admin = () => adminHeaders
 
     describe("the merchant's actions", () => {
-      it("stores an uploaded invoice, records it and sends it", async () => {
+      it("records an uploaded invoice, sends it and deletes the stored file", async () => {
         const order = await placeFinancedOrder(api, getContainer(), seed, financing)
-        const before = storedFiles()
         const { data } = await api.post(
           `/admin/retail-financing/orders/${order.orderId}/invoice`,
           pdfForm("merchant-invoice.pdf"),
@@ -59,7 +53,7 @@ financingIntegrationSuite({
         expect((await postSaleOf(order.publicId)).invoices).toEqual(
           expect.arrayContaining([expect.objectContaining({ filename: "merchant-invoice.pdf" })])
         )
-        expect(storedFiles()).toHaveLength(before.length + 1)
+        expect(await storedFiles(getContainer())).toEqual([])
       })
 
       it("deletes the stored invoice file again when its action cannot be recorded", async () => {
@@ -72,13 +66,13 @@ financingIntegrationSuite({
           amount: 100,
           orderId,
         })
-        const before = storedFiles()
+        const before = await storedFiles(getContainer())
         const response = await api
           .post(`/admin/retail-financing/orders/${orderId}/invoice`, pdfForm("orphan.pdf"), admin())
           .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
         expect(response.status).toBe(404)
         expect(response.data.message).toBe(`Order ${orderId} was not paid with retail financing.`)
-        expect(storedFiles()).toEqual(before)
+        expect(await storedFiles(getContainer())).toEqual(before)
       })
 
       it("retries a failed action at once, and refuses to retry any other", async () => {

@@ -183,6 +183,12 @@ export class SpawnedStore {
     await new MedusaProcess(this.settings, ["exec", RUN_JOB_SCRIPT, name], this.env).start().finished()
   }
 
+  /** Headers of the seeded admin user, logged in now (a token outlives a restart: same secrets). */
+  async adminHeaders(): Promise<{ headers: { authorization: string } }> {
+    const { data } = await this.api.post<{ token: string }>("/auth/user/emailpass", this.settings.admin)
+    return { headers: { authorization: `Bearer ${data.token}` } }
+  }
+
   /** SIGTERM, as a deploy stops it. */
   async stop(): Promise<void> {
     await this.process?.stop()

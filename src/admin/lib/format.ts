@@ -187,6 +187,8 @@ const ACTION_STATE_LABELS: Record<ActionState, string> = {
   succeeded: "Succeeded",
   failed: "Failed",
   waiting: "Waiting",
+  unknown: "Outcome unknown",
+  checking: "Checking",
 }
 
 export function actionStateLabel(state: string): string {
@@ -199,6 +201,8 @@ const ACTION_STATE_COLORS: Record<ActionState, BadgeColor> = {
   succeeded: "green",
   failed: "red",
   waiting: "orange",
+  unknown: "orange",
+  checking: "blue",
 }
 
 export function actionStateColor(state: string): BadgeColor {

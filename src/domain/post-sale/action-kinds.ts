@@ -12,8 +12,18 @@ export function isActionKind(kind: string): kind is ActionKind {
 
 /**
  * pending: due at `next_attempt_at`; sending: claimed by one sender until `lease_until`; waiting: a return
- * queued behind another return the service has not settled; succeeded and failed are final until a merchant
- * retries a failed one.
+ * queued behind another return the service has not settled; unknown: the last attempt may or may not have
+ * reached the service (a timeout, a reset after sending, a 5xx, a sender that died mid-send), due at
+ * `next_attempt_at` for a check; checking: claimed by one sender that looks at the service for the effect
+ * before sending again; succeeded and failed are final until a merchant retries a failed one.
  */
-export const ACTION_STATES = ["pending", "sending", "succeeded", "failed", "waiting"] as const
+export const ACTION_STATES = [
+  "pending",
+  "sending",
+  "succeeded",
+  "failed",
+  "waiting",
+  "unknown",
+  "checking",
+] as const
 export type ActionState = (typeof ACTION_STATES)[number]

@@ -35,6 +35,7 @@ import {
   invoiceFileIssues,
   invoiceFileTypeOf,
   PathSegment,
+  safeInvoiceFilename,
 } from "./schemas"
 import { TokenCache } from "./token-cache"
 import { RequestBody, Transport } from "./transport"
@@ -196,7 +197,7 @@ export class FinancingClient {
 
   /**
    * Endpoint 8: the invoice file, sent as the multipart part `file`; its type is checked by name and
-   * content.
+   * content, and its name is sent made safe (`safeInvoiceFilename`: printable ASCII, at most 100 characters).
    */
   async uploadInvoice(publicId: string, file: InvoiceFile): Promise<StatusText> {
     const endpoint = ENDPOINTS.uploadInvoice
@@ -207,7 +208,8 @@ export class FinancingClient {
     const contentType =
       file.contentType ?? invoiceFileTypeOf(file.filename)?.contentType ?? "application/octet-stream"
     const form = new FormData()
-    form.append("file", new Blob([Uint8Array.from(file.content)], { type: contentType }), file.filename)
+    const blob = new Blob([Uint8Array.from(file.content)], { type: contentType })
+    form.append("file", blob, safeInvoiceFilename(file.filename))
     const response = await this.authorized(endpoint, `/v2/applications/${segment}/uploadinvoice`, {
       kind: "multipart",
       value: form,

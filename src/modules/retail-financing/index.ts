@@ -15,3 +15,4 @@ export type {
   StatusHistoryEntry,
 } from "./types"
 export { type CreatedApplication, createdApplication } from "./application-record"
+export type { InvoiceFileInput, StoredInvoiceFile } from "./invoice-files"

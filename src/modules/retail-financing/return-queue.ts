@@ -25,8 +25,12 @@ const isReturn = (action: QueuedAction) => action.kind === "return"
 /** Sent and accepted by the service, but not yet reported settled. */
 const isUnsettled = (action: QueuedAction) => action.state === "succeeded" && !action.settled_at
 
-/** Recorded and due, or being sent: the service will hear of it without any release. */
-const isInFlight = (action: QueuedAction) => action.state === "pending" || action.state === "sending"
+/**
+ * Recorded and due, being sent, or sent with its outcome unknown (to be checked, then sent again only if
+ * the service shows nothing): the service will hear of it without any release.
+ */
+const IN_FLIGHT: ReadonlySet<ActionState> = new Set(["pending", "sending", "unknown", "checking"])
+const isInFlight = (action: QueuedAction) => IN_FLIGHT.has(action.state)
 
 /**
  * Whether a return recorded for this application is still open at the service: not yet sent (due, being

@@ -19,6 +19,15 @@ import { CHECKOUT_ENDED_STATUSES, acceptsStatus, settlesReturn } from "./ledger-
 import type { ContractExceptionReason, ExceptionResolution } from "../../domain/checkout/contract-exceptions"
 import { nextCompletionAt } from "../../domain/checkout/completion-retry"
 import { settleReturns as settlementOf } from "./return-queue"
+import {
+  type InvoiceFileInput,
+  type StoredInvoiceFile,
+  deleteInvoiceFiles,
+  deleteSentInvoiceFiles,
+  insertInvoiceFile,
+  selectInvoiceFile,
+} from "./invoice-files"
+import { type SenderIdentity, currentSender } from "./sender-identity"
 import type {
   ActionRecordInput,
   ApplicationFilters,
@@ -31,6 +40,10 @@ import type {
 } from "./types"
 
 type InjectedDependencies = { logger: Logger }
+
+/** Due to be taken: pending or unknown past its next attempt, or held by a sender whose lease ran out. */
+const DUE_ACTION = `((state IN ('pending', 'unknown') AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
+  OR (state IN ('sending', 'checking') AND lease_until < now()))`
 
 /**
  * The plugin's own module: the ledger of applications and post-sale actions, and, because Medusa hands it
@@ -64,41 +77,76 @@ export default class RetailFinancingModuleService extends MedusaService({
   }
 
   /**
-   * Takes an action for one sender: a due pending action, or one whose sender stopped (a crash or a restart
-   * mid-send) before its lease ran out. One UPDATE decides, so two senders (a subscriber and the retry job,
-   * or two servers) never both send it. Returns whether this caller holds it.
+   * Takes an action for one sender: a due pending action, a due action whose last outcome is unknown, or one
+   * whose sender stopped (a crash or a restart mid-send) before finishing: its lease ran out, or its process
+   * is known gone (expireLeaseOfGoneSender). One UPDATE decides, so two senders (a subscriber and the retry
+   * job, or two servers) never both send it. An action whose outcome may be unknown is taken as `checking`:
+   * its sender looks at the service before sending anything. Records who holds it. Returns whether this
+   * caller holds it.
    */
   @InjectManager()
   async claimAction(
     id: string,
     leaseMs: number,
+    sender: SenderIdentity = currentSender(),
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
     const rows: unknown[] = await sharedContext.manager!.execute(
       `UPDATE retail_financing_action
-          SET state = 'sending', lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
-        WHERE id = ? AND deleted_at IS NULL
-          AND ((state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
-            OR (state = 'sending' AND lease_until < now()))
+          SET state = CASE WHEN state = 'pending' THEN 'sending' ELSE 'checking' END,
+              lease_until = now() + (? * interval '1 millisecond'), sender = ?::jsonb, updated_at = now()
+        WHERE id = ? AND deleted_at IS NULL AND ${DUE_ACTION}
         RETURNING id`,
-      [leaseMs, id]
+      [leaseMs, JSON.stringify(sender), id]
     )
     return rows.length === 1
   }
 
-  /** Ids of actions a sender should take now: due pending ones and abandoned sends. */
+  /** Ids of actions a sender should take now: due pending ones, due checks, abandoned sends. */
   @InjectManager()
   async dueActionIds(limit: number, @MedusaContext() sharedContext: Context<SqlEntityManager> = {}) {
     const rows: { id: string }[] = await sharedContext.manager!.execute(
       `SELECT id FROM retail_financing_action
-        WHERE deleted_at IS NULL
-          AND ((state = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
-            OR (state = 'sending' AND lease_until < now()))
+        WHERE deleted_at IS NULL AND ${DUE_ACTION}
         ORDER BY created_at
         LIMIT ?`,
       [limit]
     )
     return rows.map((row) => row.id)
+  }
+
+  /** Actions held by a sender whose lease has not run out, with who holds them. */
+  @InjectManager()
+  async heldActions(
+    limit: number,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ id: string; sender: unknown }[]> {
+    return sharedContext.manager!.execute(
+      `SELECT id, sender FROM retail_financing_action
+        WHERE deleted_at IS NULL AND state IN ('sending', 'checking') AND lease_until >= now()
+        ORDER BY lease_until
+        LIMIT ?`,
+      [limit]
+    )
+  }
+
+  /**
+   * Ends the lease of an action whose sender is known gone, so the next claim takes it (as `checking`). Only
+   * while that same sender still holds it: a sender that finished, or another that claimed it since, keeps it.
+   */
+  @InjectManager()
+  async expireLeaseOfGoneSender(
+    id: string,
+    sender: unknown,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_action SET lease_until = now() - interval '1 millisecond', updated_at = now()
+        WHERE id = ? AND state IN ('sending', 'checking') AND sender = ?::jsonb
+        RETURNING id`,
+      [id, JSON.stringify(sender)]
+    )
+    return rows.length === 1
   }
 
   /**
@@ -253,6 +301,39 @@ export default class RetailFinancingModuleService extends MedusaService({
   async findAction(cause: string): Promise<LedgerAction | undefined> {
     const [action] = await this.listFinancingActions({ cause }, { take: 1 })
     return action
+  }
+
+  /** Keeps a merchant's invoice file in the ledger's own table until the service accepts it (see invoice-files). */
+  @InjectManager()
+  async storeInvoiceFile(
+    file: InvoiceFileInput,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<StoredInvoiceFile> {
+    return insertInvoiceFile(sharedContext.manager!, file)
+  }
+
+  @InjectManager()
+  async readInvoiceFile(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<StoredInvoiceFile | undefined> {
+    return selectInvoiceFile(sharedContext.manager!, id)
+  }
+
+  @InjectManager()
+  async deleteInvoiceFiles(
+    ids: string[],
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await deleteInvoiceFiles(sharedContext.manager!, ids)
+  }
+
+  /** Deletes the files of every invoice the service has accepted; returns their ids. */
+  @InjectManager()
+  async deleteSentInvoiceFiles(
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    return deleteSentInvoiceFiles(sharedContext.manager!)
   }
 
   /**

@@ -3,6 +3,7 @@ import { CONTRACT_EXCEPTION_TEXT, isContractExceptionReason } from "../../domain
 import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
 import { statusHistoryOf } from "../../modules/retail-financing/application-record"
+import { attemptLogOf } from "../../domain/post-sale/unknown-outcome"
 
 const dollars = (value: unknown): number | null =>
   value === null || value === undefined ? null : fromCents(toCents(value as never))
@@ -82,15 +83,30 @@ function exceptionView(application: LedgerApplication) {
   }
 }
 
-/** The admin's view of an action. The payload stays out: the summary says what it is. */
+/**
+ * The admin's view of an action. The payload stays out: the summary says what it is. `outcome_unknown` is
+ * true while the last attempt may or may not have reached the service (state `unknown`, or `checking` while
+ * a sender looks at the service for its effect); `attempt_log` is every attempt with what was seen.
+ */
 export function actionView(action: LedgerAction) {
+  const log = attemptLogOf(action.attempt_log)
   return {
     id: action.id,
     kind: action.kind,
     cause: action.cause,
     summary: action.summary,
     state: action.state,
+    outcome_unknown: action.state === "unknown" || action.state === "checking",
     attempts: action.attempts,
+    attempt_log: log.map((attempt) => ({
+      number: attempt.number,
+      started_at: attempt.started_at,
+      ended_at: attempt.ended_at ?? null,
+      // No outcome recorded: still in flight, or its sender stopped mid-send.
+      outcome: attempt.outcome ?? null,
+      error: attempt.error ?? null,
+      checks: attempt.checks ?? [],
+    })),
     last_error: action.last_error,
     result: action.result,
     next_attempt_at: iso(action.next_attempt_at),

@@ -1,8 +1,12 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import { attemptLogOf, leftOutcomeUnknown } from "../../domain/post-sale/unknown-outcome"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 
-/** Longer than one send with the client's own retries; a sender that dies leaves the action to the job after. */
+/**
+ * Longer than one send with the client's own retries; a sender that dies leaves the action to the job after,
+ * or sooner when its process is known gone (list-due-financing-actions.ts).
+ */
 export const SEND_LEASE_MS = 5 * 60_000
 
 /**
@@ -18,10 +22,14 @@ export const claimFinancingActionStep = createStep(
   },
   async (actionId, { container }) => {
     if (!actionId) return
-    await container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).updateFinancingActions({
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const action = await financing.retrieveFinancingAction(actionId)
+    await financing.updateFinancingActions({
       id: actionId,
-      state: "pending",
+      // An attempt that may have reached the service stays to be checked, never plainly due again.
+      state: leftOutcomeUnknown(attemptLogOf(action.attempt_log).at(-1)) ? "unknown" : "pending",
       lease_until: null,
+      sender: null,
       next_attempt_at: new Date(),
     })
   }

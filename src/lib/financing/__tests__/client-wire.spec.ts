@@ -284,6 +284,18 @@ describe("endpoint 8: invoice upload", () => {
     expect(file.type).toBe("application/pdf")
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true)
   })
+
+  it("sends the file name made safe: printable ASCII, no line breaks, at most 100 characters", async () => {
+    service.on("POST", "/v2/applications/pub-1/uploadinvoice", { json: { status: "Invoice uploaded" } })
+
+    await client.uploadInvoice("pub-1", { filename: "Facture\r\nP\u00e9rez.pdf", content: PDF })
+    await client.uploadInvoice("pub-1", { filename: `${"x".repeat(300)}.pdf`, content: PDF })
+
+    const names = await Promise.all(
+      apiRequests().map(async (request) => ((await request.formData()).get("file") as File).name)
+    )
+    expect(names).toEqual(["FacturePerez.pdf", `${"x".repeat(96)}.pdf`])
+  })
 })
 
 describe("endpoint 9: delivery information", () => {

@@ -2,9 +2,11 @@ import {
   DEFAULT_MAX_INVOICE_BYTES,
   INVOICE_EXTENSIONS,
   INVOICE_FILE_ACCEPT,
+  INVOICE_FILENAME_MAX_LENGTH,
   invoiceFileIssues,
   invoiceFileTypeOf,
   type InvoiceFile,
+  safeInvoiceFilename,
 } from "../schemas"
 
 const bytes = (...parts: (number[] | string)[]) =>
@@ -188,5 +190,47 @@ describe("invoiceFileTypeOf", () => {
 
   it.each(["invoice.exe", "invoice", "pdf"])("%s has no supported type", (filename) => {
     expect(invoiceFileTypeOf(filename)).toBeUndefined()
+  })
+})
+
+describe("safeInvoiceFilename", () => {
+  it.each([
+    ["INV 1001.pdf", "INV 1001.pdf"],
+    ["P\u00e9rez-\u00d1and\u00fa \u21165.pdf", "Perez-Nandu No5.pdf"],
+    ["Stra\u00dfe \u0152uvre.PDF", "Strasse OEuvre.PDF"],
+    ["\u767a\u7968.pdf", "invoice.pdf"],
+    ["Rechnung \u767a\u7968 7.pdf", "Rechnung _ 7.pdf"],
+    ["a\r\nb.pdf", "ab.pdf"],
+    ["tab\there\u0000.pdf", "tabhere.pdf"],
+    ['x"y;z%.pdf', "x_y_z.pdf"],
+    ["C:\\Users\\me\\inv.pdf", "inv.pdf"],
+    ["../../etc/passwd.pdf", "passwd.pdf"],
+    ["  spaced   out  .pdf", "spaced out.pdf"],
+    [".pdf", "invoice.pdf"],
+    ["a.b.c.pdf", "a.b.c.pdf"],
+    ["noextension", "noextension"],
+  ])("%j is sent as %j", (name, safe) => {
+    expect(safeInvoiceFilename(name)).toBe(safe)
+  })
+
+  it("cuts a long name to the limit and keeps its extension", () => {
+    const safe = safeInvoiceFilename(`${"a".repeat(300)}.pdf`)
+    expect(safe).toHaveLength(INVOICE_FILENAME_MAX_LENGTH)
+    expect(safe).toBe(`${"a".repeat(INVOICE_FILENAME_MAX_LENGTH - 4)}.pdf`)
+  })
+
+  it("changes nothing the second time", () => {
+    const names = [
+      "P\u00e9rez \u767a.pdf",
+      "a\r\nb.pdf",
+      `${"\u00e9".repeat(300)}.tiff`,
+      " x .pdf",
+      "a_ _b.pdf",
+    ]
+    for (const name of names) {
+      const once = safeInvoiceFilename(name)
+      expect(safeInvoiceFilename(once)).toBe(once)
+      expect(once).toMatch(/^[A-Za-z0-9 ._()-]+$/)
+    }
   })
 })

@@ -107,3 +107,38 @@ export function invoiceFileIssues(
   }
   return issues
 }
+
+/**
+ * The longest file name the plugin stores or sends, extension included. The spec sets no limit; 100 keeps
+ * a merchant's name readable and far below the 255 bytes a file system at the service may allow.
+ */
+export const INVOICE_FILENAME_MAX_LENGTH = 100
+
+// Letters with no decomposition into an ASCII letter and a mark.
+const LIGATURES: Record<string, string> = { ß: "ss", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O" }
+Object.assign(LIGATURES, { ł: "l", Ł: "L", đ: "d", Đ: "D", þ: "th", Þ: "Th" })
+
+/**
+ * The name as it is stored and sent: printable ASCII only, at most INVOICE_FILENAME_MAX_LENGTH characters,
+ * its extension kept. The spec does not say how the service decodes a multipart file name (RFC 7578
+ * forbids `filename*`, and raw UTF-8 or percent-escapes are each read differently by different servers), so
+ * only characters every reader agrees on are sent: a directory part is dropped, control characters (CR, LF,
+ * tab...) are removed, accented letters lose their accents (é → e, ß → ss), and anything else outside
+ * letters, digits, space and `. _ - ( )` becomes `_`. Applying it twice changes nothing.
+ */
+export function safeInvoiceFilename(filename: string): string {
+  const base = filename.split(/[/\\]/).pop() ?? ""
+  const ascii = base
+    .replace(/\p{Cc}/gu, "")
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^ -~]/g, (char) => LIGATURES[char] ?? "_")
+    .replace(/[^A-Za-z0-9 ._()-]/g, "_")
+    .replace(/_{2,}/g, "_")
+    .replace(/ {2,}/g, " ")
+  const match = /^(.*?)(\.[A-Za-z0-9]{1,10})?$/.exec(ascii)!
+  const extension = match[2] ?? ""
+  const stem = (match[1] ?? "").replace(/^[ ._]+|[ ._]+$/g, "")
+  const kept = stem.slice(0, INVOICE_FILENAME_MAX_LENGTH - extension.length).replace(/[ ._]+$/, "")
+  return `${kept || "invoice"}${extension}`
+}

@@ -26,6 +26,10 @@ export const FinancingAction = model
     result: model.text().nullable(),
     next_attempt_at: model.dateTime().nullable(),
     lease_until: model.dateTime().nullable(),
+    /** The process holding the claim while `sending` or `checking` (see sender-identity.ts). */
+    sender: model.json().nullable(),
+    /** Every attempt as it happened, oldest first: recorded before its request leaves, then its outcome. */
+    attempt_log: model.json().nullable(),
     completed_at: model.dateTime().nullable(),
     /** Returns only: when the service reported the return settled (the application left PendingReturn). */
     settled_at: model.dateTime().nullable(),

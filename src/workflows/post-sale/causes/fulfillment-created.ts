@@ -1,4 +1,4 @@
-import { generatedInvoice } from "./invoice"
+import { generatedInvoiceUnlessReplaced } from "./invoice"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
 export interface FulfillmentCreatedCause {
@@ -12,7 +12,8 @@ export const fulfillmentCreated: CausePlanner<FulfillmentCreatedCause> = {
   events: {
     "order.fulfillment_created": {
       description:
-        "The invoice (endpoint 8), on the first fulfillment unless `invoiceOn` is `order_placed`: a PDF " +
+        "The invoice (endpoint 8), on the first fulfillment unless `invoiceOn` is `order_placed` or the " +
+        "merchant's own invoice was uploaded before (it replaces this one): a PDF " +
         "generated with pdfkit from the order: store, order number and date, customer, the application's own " +
         "lines, subtotal, sales tax, total.",
       oncePer: "order",
@@ -24,6 +25,6 @@ export const fulfillmentCreated: CausePlanner<FulfillmentCreatedCause> = {
     },
   },
   orderOf: orderIdOfCause,
-  plan: async ({ financing, financed }) =>
-    financing.getOptions().invoiceOn === "fulfillment" ? [generatedInvoice(financed)] : [],
+  plan: async (context) =>
+    context.financing.getOptions().invoiceOn === "fulfillment" ? generatedInvoiceUnlessReplaced(context) : [],
 }

@@ -1,5 +1,5 @@
 import type { OrderReferencesPayload } from "../perform/order-references"
-import { generatedInvoice } from "./invoice"
+import { generatedInvoiceUnlessReplaced } from "./invoice"
 import { type CausePlanner, orderIdOfCause } from "./types"
 
 export interface OrderPlacedCause {
@@ -19,8 +19,8 @@ export const orderPlaced: CausePlanner<OrderPlacedCause> = {
     },
   },
   orderOf: orderIdOfCause,
-  plan: async ({ financing, financed }) => {
-    const { order, application } = financed
+  plan: async (context) => {
+    const { order, application } = context.financed
     const payload: OrderReferencesPayload = { orders: [String(order.display_id), order.id] }
     const references = {
       applicationId: application.id,
@@ -29,7 +29,7 @@ export const orderPlaced: CausePlanner<OrderPlacedCause> = {
       summary: `Order #${order.display_id} (${order.id})`,
       payload: { ...payload },
     }
-    const invoiceNow = financing.getOptions().invoiceOn === "order_placed"
-    return invoiceNow ? [references, generatedInvoice(financed)] : [references]
+    const invoiceNow = context.financing.getOptions().invoiceOn === "order_placed"
+    return invoiceNow ? [references, ...(await generatedInvoiceUnlessReplaced(context))] : [references]
   },
 }

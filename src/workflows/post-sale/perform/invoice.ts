@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import {
   FINANCING_CART_FIELDS,
@@ -11,12 +11,18 @@ import {
   invoiceFileName,
   renderInvoicePdf,
 } from "../../../domain/post-sale/invoice-pdf"
+import {
+  type MerchantInvoicePayload,
+  forgetMerchantInvoiceFile,
+  merchantInvoiceFile,
+  merchantInvoiceReplacing,
+} from "../merchant-invoice-file"
 import type { PerformContext, PerformResult } from "./context"
 
 export type InvoicePayload =
   | { source: "generated"; order_id: string }
-  /** A file the merchant uploaded from the admin, kept by Medusa's File module until it is sent. */
-  | { source: "file"; order_id: string; file_id: string; filename: string }
+  /** A file the merchant uploaded from the admin, kept in the ledger until the service accepts it. */
+  | MerchantInvoicePayload
 
 // The cart's fields, less the one only a cart has, plus what an invoice prints.
 const ORDER_INVOICE_FIELDS = [
@@ -30,14 +36,17 @@ type InvoiceOrder = FinancingCart & { display_id: number | string; created_at: s
 /** Endpoint 8, with a PDF generated from the order or the merchant's own file. */
 export async function performInvoice(context: PerformContext): Promise<PerformResult> {
   const payload = context.action.payload as unknown as InvoicePayload
+  // A merchant's invoice uploaded after this one was recorded, and before it was sent, replaces it.
+  const replacedBy =
+    payload.source === "generated" &&
+    (await merchantInvoiceReplacing(context, context.application.id, payload.order_id))
+  if (replacedBy) return { result: `Not sent: the merchant's invoice ${replacedBy} replaces it` }
   const file =
     payload.source === "file"
-      ? {
-          filename: payload.filename,
-          content: await context.container.resolve(Modules.FILE).getAsBuffer(payload.file_id),
-        }
+      ? await merchantInvoiceFile(context, payload)
       : await generatedInvoice(context, payload.order_id)
   const answer = await context.client.uploadInvoice(context.application.public_id, file)
+  if (payload.source === "file") await forgetMerchantInvoiceFile(context, payload)
   return { result: `${file.filename}: ${answer.status}` }
 }
 
