@@ -135,6 +135,20 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
+    // Only before an authorization: a capture is given the payment's data, not the session's. Sealed before
+    // the settlement waits for the cart's lock, so that a completion running meanwhile (the shopper's return
+    // page) authorizes with this read instead of reading the status again.
+    when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.read_started_at &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() => {
+      sealReadStatusStep({ state })
+    })
+
     // Before the cart is completed or its order repaired: an interrupted completion's order, its missing links.
     const settled = when("settle-interrupted-completion", { state, verdict }, ({ state, verdict }) =>
       Boolean(
@@ -149,29 +163,18 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     )
 
-    // Only before an authorization: a capture is given the payment's data, not the session's.
-    when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
-      Boolean(
-        !verdict?.reason &&
-        isSignature(state) &&
-        state.read_started_at &&
-        (state.order_id ? !state.session!.has_payment : state.completion_due)
-      )
-    ).then(() => {
-      sealReadStatusStep({ state })
-    })
-
     // What the settlement found, under the cart's lock (after any completion running then had finished).
     const found = transform({ state, settled }, ({ state, settled }) => {
       const orderId = settled?.order_id ?? state.order_id
       const paidNow = settled ? settled.paid : Boolean(state.session?.has_payment)
-      // The cart had no order when read and one is now, paid: another completion (the shopper's) placed it.
-      const placedMeanwhile = !state.order_id && Boolean(orderId) && paidNow
+      // The read saw no order, or one not yet paid, and under the cart's lock it is paid: another completion
+      // (the shopper's) was placing it and has finished. It is recorded, not repaired.
+      const placedMeanwhile = Boolean(orderId) && paidNow && !state.session?.has_payment
       return {
         order_id: orderId,
         busy: Boolean(settled?.busy),
         complete: !orderId || placedMeanwhile,
-        repair: Boolean(orderId) && !state.session?.has_payment && !placedMeanwhile,
+        repair: Boolean(orderId) && !paidNow,
         // order.placed was released by a completion that ended; only a stopped one never released it.
         announce: Boolean(orderId) && !paidNow,
       }
