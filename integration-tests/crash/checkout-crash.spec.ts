@@ -20,8 +20,23 @@ import { useSpawnedStore } from "../helpers/medusa-process/spawned-store"
  * holding it crashes a checkout before its order. A callback's completion makes no service call between
  * creating the order and authorizing it, so that moment is taken by watching the database for the order's
  * links (to the cart and to the payment collection) and killing at once (the authorization may or may not
- * have happened by then). Earlier kills, between Medusa's creating the order and linking it, leave states
- * the repair does not handle yet (a second order; an order without its payment collection).
+ * have happened by then).
+ *
+ * Earlier kills, between Medusa's creating the order (createOrdersStep) and linking it (createRemoteLinkStep,
+ * which writes the cart link and the payment collection link apart, in parallel), are a window of a few
+ * milliseconds: polling the database for it would catch it only now and then. So the test holds the link
+ * tables instead: an EXCLUSIVE lock taken in a transaction of the test's own lets Medusa read them but makes
+ * its insert wait. The kill comes once the order row exists and Medusa's insert is seen waiting on the held
+ * table (pg_locks), with the other link written if only one table is held: exactly "created, not linked"
+ * (both held; no link at all), "linked to its payments, not to its cart" (the cart link held) and "linked
+ * to its cart, not to its payments" (the payment link held). The test checks that state before it restarts,
+ * and that the workflow engine stored no checkpoint naming the order (nothing but the order tells its cart).
+ * The plugin tags a financed cart before completing it (the cart id in its metadata, which Medusa copies to
+ * the order): the next completion adopts the order that no cart owns instead of making a second one, makes
+ * the missing links and authorizes it, after a callback or a reconciliation run; the storefront completing
+ * afterwards gets that order, and so does a storefront completing first, before any callback (the complete
+ * route's middleware settles the cart through the sync first; docs/checkout.md, "A completion stopped before
+ * its order was linked").
  *
  * The app runs without its scheduled jobs: nothing reconciles behind the test's back, and the one
  * reconciliation run is the test's.
@@ -115,6 +130,76 @@ async function settled(checkout: CheckoutUnderTest): Promise<void> {
   )
 }
 
+/** The link tables completeCartWorkflow's createRemoteLinkStep writes an order's links to, in parallel. */
+const CART_LINK = "order_cart"
+const PAYMENT_LINK = "order_payment_collection"
+type LinkTable = typeof CART_LINK | typeof PAYMENT_LINK
+
+/**
+ * Signs a checkout and kills Medusa while its callback's completion has created the order and waits to
+ * write the `held` link tables (the other link, if any, written). Returns the order's id once Medusa is down
+ * and the tables are free again.
+ */
+async function killBeforeLinks(checkout: CheckoutUnderTest, held: LinkTable[]): Promise<string> {
+  const written = [CART_LINK, PAYMENT_LINK].filter((table) => !held.includes(table as LinkTable))
+  const hold = await store.holdWrites(held)
+  try {
+    await moveApplication(store.sandbox, checkout.publicId, SIGNED)
+    const orderId = await eventually(
+      async () => {
+        const [order] = await store.sql<{ id: string }>(
+          `select id from "order" where email = $1 and deleted_at is null`,
+          [checkout.email]
+        )
+        if (!order) throw new Error(`no order for ${checkout.cartId} yet`)
+        for (const table of held) {
+          if ((await store.writesWaitingOn(table)) === 0) throw new Error(`no write waits on ${table} yet`)
+        }
+        for (const table of written) {
+          const rows = await store.sql(`select 1 from ${table} where order_id = $1 and deleted_at is null`, [
+            order.id,
+          ])
+          if (rows.length === 0) throw new Error(`${order.id} has no ${table} link yet`)
+        }
+        return order.id
+      },
+      30_000,
+      5
+    )
+    await store.kill()
+    return orderId
+  } finally {
+    await hold.release()
+  }
+}
+
+/** The order's link to a payment collection, as the crash left it. */
+async function paymentLinksOf(orderId: string): Promise<string[]> {
+  const rows = await store.sql<{ payment_collection_id: string }>(
+    `select payment_collection_id from order_payment_collection where order_id = $1 and deleted_at is null`,
+    [orderId]
+  )
+  return rows.map((row) => row.payment_collection_id)
+}
+
+/** The cart's payment collection. */
+async function paymentCollectionOf(checkout: CheckoutUnderTest): Promise<string> {
+  const [row] = await store.sql<{ payment_collection_id: string }>(
+    `select payment_collection_id from cart_payment_collection where cart_id = $1 and deleted_at is null`,
+    [checkout.cartId]
+  )
+  return row.payment_collection_id
+}
+
+/** What the workflow engine stored of the cart's completion: whether any stored checkpoint names the order. */
+async function checkpointsNaming(orderId: string): Promise<number> {
+  const [row] = await store.sql<{ count: string }>(
+    `select count(*) from workflow_execution where workflow_id = 'complete-cart' and execution::text like $1`,
+    [`%${orderId}%`]
+  )
+  return Number(row.count)
+}
+
 describe("a Medusa process killed with SIGKILL mid-completion and started again", () => {
   afterEach(() => {
     store.service.clear()
@@ -187,4 +272,77 @@ describe("a Medusa process killed with SIGKILL mid-completion and started again"
     await sendCallback(d)
     await expectOneAuthorizedOrder(d)
   }, 90_000)
+  it("adopts the order a completion made when killed before linking it to the cart or its payments", async () => {
+    const e = await startCheckout("e")
+    const orderId = await killBeforeLinks(e, [CART_LINK, PAYMENT_LINK])
+
+    // The moment of the crash: an order that names no cart, no payment collection, no payment.
+    const atCrash = await checkoutRecords(store, e)
+    expect({ orders: atCrash.orders.map(({ id }) => id), cart: atCrash.cartOrderIds }).toEqual({
+      orders: [orderId],
+      cart: [],
+    })
+    expect(await paymentLinksOf(orderId)).toEqual([])
+    expect(atCrash.payments).toEqual([])
+    // Nothing but the order itself tells which cart it came from: the engine stored no checkpoint with it.
+    expect(await checkpointsNaming(orderId)).toBe(0)
+
+    await store.start()
+    await sendCallback(e)
+    await expectOneAuthorizedOrder(e)
+    expect((await checkoutRecords(store, e)).orders.map(({ id }) => id)).toEqual([orderId])
+
+    // The shopper's storefront completing afterwards gets that order, not a second one.
+    const completed = await store.api.post(
+      `/store/carts/${e.cartId}/complete`,
+      {},
+      { headers: store.checkout.headers }
+    )
+    expect(completed.data).toMatchObject({ type: "order", order: { id: orderId } })
+    await expectOneAuthorizedOrder(e)
+  }, 120_000)
+
+  it("adopts the order linked to its payment collection but not to its cart, in a reconciliation run", async () => {
+    const f = await startCheckout("f")
+    const orderId = await killBeforeLinks(f, [CART_LINK])
+
+    expect((await checkoutRecords(store, f)).cartOrderIds).toEqual([])
+    expect(await paymentLinksOf(orderId)).toEqual([await paymentCollectionOf(f)])
+
+    // Only the reconciliation run acts: the service's callbacks for f are refused from the restart on.
+    const refused = await refuseCallbacks(f)
+    await store.start()
+    await store.runJob("reconcile-financing-applications")
+    await expectOneAuthorizedOrder(f)
+    refused.remove()
+  }, 120_000)
+
+  it("links the order to its payment collection when killed after its link to the cart", async () => {
+    const g = await startCheckout("g")
+    const orderId = await killBeforeLinks(g, [PAYMENT_LINK])
+
+    expect((await checkoutRecords(store, g)).cartOrderIds).toEqual([orderId])
+    expect(await paymentLinksOf(orderId)).toEqual([])
+
+    await store.start()
+    await sendCallback(g)
+    await expectOneAuthorizedOrder(g)
+  }, 120_000)
+  it("gives the storefront completing first the order a completion made before it was killed", async () => {
+    const h = await startCheckout("h")
+    const orderId = await killBeforeLinks(h, [CART_LINK, PAYMENT_LINK])
+    expect((await checkoutRecords(store, h)).cartOrderIds).toEqual([])
+
+    // No callback gets through: the shopper's return page is the first to complete the cart after the crash.
+    const refused = await refuseCallbacks(h)
+    await store.start()
+    const completed = await store.api.post(
+      `/store/carts/${h.cartId}/complete`,
+      {},
+      { headers: store.checkout.headers }
+    )
+    expect(completed.data).toMatchObject({ type: "order", order: { id: orderId } })
+    await expectOneAuthorizedOrder(h)
+    refused.remove()
+  }, 120_000)
 })

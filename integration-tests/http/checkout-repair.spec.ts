@@ -1,5 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
+
+import { COMPLETION_TAG_KEY } from "../../src/domain/checkout/interrupted-completion"
 
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
 import {
@@ -189,6 +192,79 @@ financingIntegrationSuite({
       // Nothing more is captured by a later run.
       await reconcileFinancingSessionsWorkflow(container).run()
       expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
+    })
+
+    it("never adopts an order tagged for the cart that another cart or another payment owns, or that differs from it", async () => {
+      const container = getContainer()
+      const started = await startFinancedCart(api, seed)
+      const { cart } = started
+      const tag = { [COMPLETION_TAG_KEY]: cart.id }
+      // The tag, as a shopper can write it into any cart's metadata, also on orders that are not this cart's.
+      await container.resolve(Modules.CART).updateCarts(cart.id, { metadata: tag })
+      const [customerId] = (
+        await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+          entity: "cart",
+          fields: ["customer_id"],
+          filters: { id: cart.id },
+        })
+      ).data.map((row: { customer_id: string }) => row.customer_id)
+      const taggedOrder = async () =>
+        (
+          await createOrderWorkflow(container).run({
+            input: {
+              region_id: cart.region_id,
+              sales_channel_id: cart.sales_channel_id,
+              customer_id: customerId,
+              email: cart.email,
+              currency_code: cart.currency_code,
+              metadata: tag,
+              items: (cart.items ?? []).map((item) => ({
+                variant_id: item.variant_id!,
+                quantity: item.quantity,
+                title: item.title,
+                unit_price: item.unit_price,
+              })),
+            },
+          })
+        ).result.id
+      const [otherCartsOrder, otherPaymentsOrder, differentOrder] = [
+        await taggedOrder(),
+        await taggedOrder(),
+        await taggedOrder(),
+      ]
+      const [otherCart] = await container.resolve(Modules.CART).createCarts([{ currency_code: "usd" }])
+      const [otherCollection] = await container
+        .resolve(Modules.PAYMENT)
+        .createPaymentCollections([{ currency_code: "usd", amount: 1 }])
+      await container.resolve(ContainerRegistrationKeys.LINK).create([
+        { [Modules.ORDER]: { order_id: otherCartsOrder }, [Modules.CART]: { cart_id: otherCart.id } },
+        {
+          [Modules.ORDER]: { order_id: otherPaymentsOrder },
+          [Modules.PAYMENT]: { payment_collection_id: otherCollection.id },
+        },
+      ])
+
+      await moveApplication(financing.sandbox, started.publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, started.publicId, 2)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, started.publicId)
+      const answer = await postCallback(callbackUrl!, callbackBody(started.publicId))
+      expect(answer).toEqual({ status: 200, body: { received: true, action: "authorize" } })
+
+      // The cart became an order of its own, paid; none of the tagged ones was taken or touched.
+      const [orderId, ...more] = await orderIdsOfCart(container, cart.id)
+      expect(more).toEqual([])
+      expect([otherCartsOrder, otherPaymentsOrder, differentOrder]).not.toContain(orderId)
+      expect(await paymentsOfSession(container, started.session.id)).toHaveLength(1)
+      expect(await orderIdsOfCart(container, otherCart.id)).toEqual([otherCartsOrder])
+      const { data: paymentLinks } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+        entity: "order_payment_collection",
+        fields: ["order_id", "payment_collection_id"],
+        filters: { order_id: [otherPaymentsOrder, differentOrder] },
+      })
+      expect(paymentLinks).toEqual([
+        expect.objectContaining({ order_id: otherPaymentsOrder, payment_collection_id: otherCollection.id }),
+      ])
+      expect(await orderCount(container)).toBe(4)
     })
   },
 })

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto"
 
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../domain/checkout/contract-exceptions"
 import { fundedCaptureCents } from "../domain/checkout/funded-capture"
@@ -22,6 +23,7 @@ import { recordFinancingApplicationStep } from "./steps/record-financing-applica
 import { recordRepairedOrderStep } from "./steps/record-repaired-order"
 import { sealReadStatusStep } from "./steps/seal-read-status"
 import { sendFinancingActionsStep } from "./steps/send-financing-actions"
+import { settleInterruptedCompletionStep } from "./steps/settle-interrupted-completion"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
@@ -57,6 +59,13 @@ export const applicationLockKey = (applicationId: string) => `retail-financing:a
 const isSignature = (state: FinancingApplicationState) =>
   Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
 
+/** The sync repairs the cart's order: it exists without the payment, and the contract stands. */
+const repairsOrder = (
+  state: FinancingApplicationState,
+  verdict: { reason: unknown } | undefined,
+  found: { repair: boolean; busy: boolean }
+) => !verdict?.reason && isSignature(state) && found.repair && !found.busy
+
 /** A signed contract whose order is not yet placed and paid: it must still match what was financed. */
 const needsContractCheck = (state: FinancingApplicationState) =>
   isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
@@ -72,9 +81,12 @@ const needsContractCheck = (state: FinancingApplicationState) =>
  * can offer another way to pay). A signed contract is checked against what was financed (the cart's
  * fingerprints, a newer application, the session, the contract amount): one that does not match gives no
  * order but an exception, opened once. Otherwise it completes the cart into an order (a failure is
- * counted and tried again only after a delay, a bounded number of times); a funded one is captured. An order
- * that exists without its payment (Medusa stopped between the two) is authorized, linked in the ledger and
- * given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
+ * counted and tried again only after a delay, a bounded number of times); a funded one is captured. Before
+ * that, what an interrupted completion left is settled (steps/settle-interrupted-completion.ts): an order it
+ * made but never linked to the cart is adopted instead of a second one being made, and the cart's order gets
+ * the links it lacks. An order that exists without its payment (Medusa stopped before authorizing it) is
+ * authorized, linked in the ledger, announced (order.placed, which the stopped completion never released)
+ * and given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
@@ -125,7 +137,9 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     })
 
-    // Only before an authorization: a capture is given the payment's data, not the session's.
+    // Only before an authorization: a capture is given the payment's data, not the session's. Sealed before
+    // the settlement waits for the cart's lock, so that a completion running meanwhile (the shopper's return
+    // page) authorizes with this read instead of reading the status again.
     when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
       Boolean(
         !verdict?.reason &&
@@ -137,9 +151,45 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       sealReadStatusStep({ state })
     })
 
-    const completion = when("complete-signed-cart", { state, verdict }, ({ state, verdict }) =>
+    // Before the cart is completed or its order repaired: an interrupted completion's order, its missing links.
+    const settled = when("settle-interrupted-completion", { state, verdict }, ({ state, verdict }) =>
       Boolean(
-        !verdict?.reason && isSignature(state) && !state.order_id && state.cart_id && state.completion_due
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.cart_id &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() =>
+      settleInterruptedCompletionStep(
+        transform({ state }, ({ state }) => ({ cart_id: state.cart_id!, public_id: state.public_id }))
+      )
+    )
+
+    // What the settlement found, under the cart's lock (after any completion running then had finished).
+    const found = transform({ state, settled }, ({ state, settled }) => {
+      const orderId = settled?.order_id ?? state.order_id
+      const paidNow = settled ? settled.paid : Boolean(state.session?.has_payment)
+      // The read saw no order, or one not yet paid, and under the cart's lock it is paid: another completion
+      // (the shopper's) was placing it and has finished. It is recorded, not repaired.
+      const placedMeanwhile = Boolean(orderId) && paidNow && !state.session?.has_payment
+      return {
+        order_id: orderId,
+        busy: Boolean(settled?.busy),
+        complete: !orderId || placedMeanwhile,
+        repair: Boolean(orderId) && !paidNow,
+        // order.placed was released by a completion that ended; only a stopped one never released it.
+        announce: Boolean(orderId) && !paidNow,
+      }
+    })
+
+    const completion = when("complete-signed-cart", { state, verdict, found }, ({ state, verdict, found }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        found.complete &&
+        !found.busy &&
+        state.cart_id &&
+        state.completion_due
       )
     ).then(() =>
       completeFinancedCartStep(
@@ -151,8 +201,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     )
 
-    when("repair-order-without-payment", { state, verdict }, ({ state, verdict }) =>
-      Boolean(!verdict?.reason && isSignature(state) && state.order_id && !state.session!.has_payment)
+    when("repair-order-without-payment", { state, verdict, found }, ({ state, verdict, found }) =>
+      repairsOrder(state, verdict, found)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -165,11 +215,23 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
         }))
       )
       recordRepairedOrderStep(
-        transform({ state }, ({ state }) => ({
+        transform({ state, found }, ({ state, found }) => ({
           application_id: state.application_id,
-          order_id: state.order_id!,
+          order_id: found.order_id!,
         }))
       )
+    })
+    // Medusa releases order.placed only when its completion ends, so a stopped one never did (a store's
+    // confirmation email hangs on it). The plugin's own reaction to it is recorded once, however often it comes.
+    when(
+      "announce-repaired-order",
+      { state, verdict, found },
+      ({ state, verdict, found }) => repairsOrder(state, verdict, found) && found.announce
+    ).then(() => {
+      emitEventStep({
+        eventName: OrderWorkflowEvents.PLACED,
+        data: transform({ found }, ({ found }) => ({ id: found.order_id! })),
+      }).config({ name: "announce-repaired-order" })
     })
 
     when("capture-funded-payment", { state, completion }, ({ state, completion }) =>
@@ -186,8 +248,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       releaseLockStep(lock)
     })
     const result = transform(
-      { state, completion, verdict, exception },
-      ({ state, completion, verdict, exception }): SyncFinancingApplicationResult => {
+      { state, completion, verdict, exception, settled },
+      ({ state, completion, verdict, exception, settled }): SyncFinancingApplicationResult => {
         const reason = verdict?.reason ?? null
         // A contract exception: "fail" when this sync opened it or marked the session, else nothing new.
         // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
@@ -198,7 +260,12 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           : isSignature(state) && !state.order_id && !state.completion_due
             ? "none"
             : state.action
-        return { ...state, action, completion: completion ?? null, exception: reason }
+        return {
+          ...state,
+          action,
+          completion: completion ?? (settled?.busy ? { outcome: "busy" as const } : null),
+          exception: reason,
+        }
       }
     )
     return new WorkflowResponse(result)

@@ -204,6 +204,45 @@ export class SpawnedStore {
     return rows as Row[]
   }
 
+  /**
+   * Holds every write to the given tables (an EXCLUSIVE lock in a transaction of the test's own: plain reads
+   * pass, inserts wait) until `release()`. A test holds the table a step writes to keep Medusa just before
+   * that write, then checks with `writesWaitingOn` that Medusa is waiting there before it kills it.
+   */
+  async holdWrites(tables: string[]): Promise<{ release(): Promise<void> }> {
+    const client = await this.database.connect()
+    try {
+      await client.query("begin")
+      // The names are the test's own constants, quoted: safe to put in the statement.
+      await client.query(`lock table ${tables.map((table) => `"${table}"`).join(", ")} in exclusive mode`)
+    } catch (error) {
+      client.release(error as Error)
+      throw error
+    }
+    let released = false
+    return {
+      release: async () => {
+        if (released) return
+        released = true
+        try {
+          await client.query("rollback")
+        } finally {
+          client.release()
+        }
+      },
+    }
+  }
+
+  /** How many statements wait for a lock on this table (a write held by holdWrites, say). */
+  async writesWaitingOn(table: string): Promise<number> {
+    const [row] = await this.sql<{ waiting: string }>(
+      `select count(*) as waiting from pg_locks l join pg_class c on c.oid = l.relation
+        where c.relname = $1 and not l.granted`,
+      [table]
+    )
+    return Number(row.waiting)
+  }
+
   /** The last lines Medusa's processes (start, exec, migrations) logged, for a failure message. */
   logTail(lines = 40): string {
     return readFileSync(this.settings.logFile, "utf8").trimEnd().split("\n").slice(-lines).join("\n")

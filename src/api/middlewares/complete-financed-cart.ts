@@ -1,8 +1,8 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 import { isFinancingProviderId } from "../../config/provider-id"
-import { settledCartOrder } from "../../workflows/checkout/settled-cart-order"
+import { gateStorefrontCompletion } from "../../workflows/checkout/storefront-completion"
 
 /**
  * Runs before Medusa's own handler of POST /store/carts/:id/complete, for carts paid with financing only.
@@ -10,9 +10,11 @@ import { settledCartOrder } from "../../workflows/checkout/settled-cart-order"
  * The shopper's return page completes the cart at about the moment the signed callback does. When the
  * callback's completion is running, this waits for it and answers with the order it made, exactly as
  * Medusa's handler would (`{ type: "order", order }` with the fields the request asked for), instead of
- * letting Medusa run a second completeCartWorkflow that only finds that order, after the same wait. In
- * every other case (no order yet, a completion still running after the wait, any other cart) Medusa's
- * handler runs as it always does.
+ * letting Medusa run a second completeCartWorkflow that only finds that order, after the same wait. What an
+ * interrupted completion of the cart left (an order Medusa made but never linked, or linked but never
+ * paid) is settled first (gateStorefrontCompletion): Medusa's handler must never run past it, or it makes a
+ * second order. A completion still running after the wait is answered 409, as Medusa's handler answers it.
+ * In every other case (no order yet, any other cart) Medusa's handler runs as it always does.
  */
 export function completeFinancedCart(
   req: MedusaRequest,
@@ -26,8 +28,12 @@ export function completeFinancedCart(
 async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
   const cartId = req.params.id
   if (!(await isFinancedCart(req, cartId))) return false
-  const settled = await settledCartOrder(req.scope, cartId)
-  if (!settled.settled || !settled.order_id) return false
+  // Waits for a running completion as settledCartOrder does, and settles what an interrupted one left.
+  const settled = await gateStorefrontCompletion(req.scope, cartId)
+  if (!settled.proceed) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, "Cart is already being completed by another request")
+  }
+  if (!settled.order_id) return false
 
   const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
