@@ -10,6 +10,7 @@ import {
   type RetailFinancingModuleService,
 } from "../../src/modules/retail-financing"
 import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { settleCartCompletion } from "../../src/workflows/checkout/interrupted-completion"
 import { resolveFinancingApplication } from "../../src/workflows/checkout/resolve-financing-application"
 import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
@@ -391,8 +392,22 @@ financingIntegrationSuite({
           const checkout = await signedCart()
           expect((await signedCallback(checkout)).body).toEqual({ received: true, action: "authorize" })
 
+          // The order is placed and paid: the return page reads nothing from the service to answer with it.
+          const readsBefore = financing.serviceRequests.count("GET", STATUS_READ)
           const completed = await completeCart(checkout.cart.id)
+          expect(financing.serviceRequests.count("GET", STATUS_READ)).toBe(readsBefore)
           const orderId = await expectOneOrderFromOneCompletion(checkout.cart.id, checkout.session.id)
+          // What a sync or the return page sees of the cart under its lock: its order, placed and paid
+          // (an order seen unpaid would be "repaired" and announced with order.placed a second time).
+          expect(await settleCartCompletion(getContainer(), checkout.cart.id, { repair: false })).toEqual(
+            expect.objectContaining({
+              settled: true,
+              order_id: orderId,
+              paid: true,
+              adoptable: null,
+              missing: [],
+            })
+          )
           // The answer Medusa's own route gives, with the fields the storefront asked for.
           expect(completed.data.type).toBe("order")
           expect(completed.data.order).toEqual(

@@ -107,6 +107,8 @@ async function settleLocked(
       "metadata",
       "completed_at",
       "payment_collection.id",
+      "payment_collection.payments.id",
+      "payment_collection.payments.canceled_at",
       "promotions.id",
     ],
     filters: { id: cartId },
