@@ -84,3 +84,38 @@ export async function fulfilAndShip(
   )
   return fulfillmentId
 }
+
+/**
+ * The merchant takes back one unit of the order's item of the seed's `variantIndex` through Medusa's own
+ * return flow (request, receive, confirm), from the seed's location. Returns what that unit is worth, in
+ * cents (its share of the line total: tax and promotion included).
+ */
+export async function receiveReturnOfOne(
+  api: AxiosInstance,
+  admin: AuthHeaders,
+  seed: CheckoutSeed,
+  orderId: string,
+  { variantIndex, reasonId }: { variantIndex: number; reasonId?: string }
+): Promise<number> {
+  const { data: orderData } = await api.get(
+    `/admin/orders/${orderId}?fields=total,items.id,items.total,items.quantity,items.variant_id`,
+    admin
+  )
+  const item = (
+    orderData.order.items as { id: string; total: number; quantity: number; variant_id: string }[]
+  ).find((candidate) => candidate.variant_id === seed.variantIds[variantIndex])
+  if (!item) throw new Error(`order ${orderId} has no item of variant ${variantIndex}`)
+  const { data: created } = await api.post(
+    "/admin/returns",
+    { order_id: orderId, location_id: seed.stockLocationId },
+    admin
+  )
+  const returnId = created.return.id as string
+  const requested = [{ id: item.id, quantity: 1, ...(reasonId ? { reason_id: reasonId } : {}) }]
+  await api.post(`/admin/returns/${returnId}/request-items`, { items: requested }, admin)
+  await api.post(`/admin/returns/${returnId}/request`, {}, admin)
+  await api.post(`/admin/returns/${returnId}/receive`, {}, admin)
+  await api.post(`/admin/returns/${returnId}/receive-items`, { items: [{ id: item.id, quantity: 1 }] }, admin)
+  await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin)
+  return Math.round((item.total * 100) / item.quantity)
+}

@@ -6,6 +6,7 @@ import {
   eventually,
   financingIntegrationSuite,
   fulfilAndShip,
+  receiveReturnOfOne,
   financingLedger,
   moveApplication,
   placeFinancedOrder,
@@ -109,28 +110,9 @@ financingIntegrationSuite({
     }
 
     /** Receives one pillow (the seed's second variant) back in Medusa: a return requested and received. */
-    async function receiveOnePillow(order: PlacedFinancedOrder): Promise<number> {
-      const { data: orderData } = await api.get(
-        `/admin/orders/${order.orderId}?fields=total,items.id,items.total,items.quantity,items.variant_id`,
-        admin()
-      )
-      const pillows = (
-        orderData.order.items as { id: string; total: number; quantity: number; variant_id: string }[]
-      ).find((item) => item.variant_id === seed.variantIds[1])!
-      const { data: created } = await api.post(
-        "/admin/returns",
-        { order_id: order.orderId, location_id: seed.stockLocationId },
-        admin()
-      )
-      const returnId = created.return.id as string
-      const items = { items: [{ id: pillows.id, quantity: 1 }] }
-      await api.post(`/admin/returns/${returnId}/request-items`, items, admin())
-      await api.post(`/admin/returns/${returnId}/request`, {}, admin())
-      await api.post(`/admin/returns/${returnId}/receive`, {}, admin())
-      await api.post(`/admin/returns/${returnId}/receive-items`, items, admin())
-      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin())
-      return Math.round((pillows.total * 100) / pillows.quantity)
-    }
+    /** One of the order's pillows taken back through Medusa's return flow; what it is worth, in cents. */
+    const receiveOnePillow = (order: PlacedFinancedOrder) =>
+      receiveReturnOfOne(api, admin(), seed, order.orderId, { variantIndex: 1 })
 
     it("captures a Funded contract after the merchant's partial return, for the contract as reduced", async () => {
       const order = await placeFinancedOrder(api, getContainer(), seed, financing)
@@ -218,34 +200,7 @@ financingIntegrationSuite({
       const total = await orderTotal(order)
       const medusa = await funded(order)
       await fulfilAndShip(api, admin(), seed, order.orderId)
-
-      const { data: orderData } = await api.get(
-        `/admin/orders/${order.orderId}?fields=total,items.id,items.total,items.quantity,items.variant_id`,
-        admin()
-      )
-      const pillows = (
-        orderData.order.items as { id: string; total: number; quantity: number; variant_id: string }[]
-      ).find((item) => item.variant_id === seed.variantIds[1])!
-      const returnedCents = Math.round((pillows.total * 100) / pillows.quantity)
-      const { data: created } = await api.post(
-        "/admin/returns",
-        { order_id: order.orderId, location_id: seed.stockLocationId },
-        admin()
-      )
-      const returnId = created.return.id as string
-      await api.post(
-        `/admin/returns/${returnId}/request-items`,
-        { items: [{ id: pillows.id, quantity: 1 }] },
-        admin()
-      )
-      await api.post(`/admin/returns/${returnId}/request`, {}, admin())
-      await api.post(`/admin/returns/${returnId}/receive`, {}, admin())
-      await api.post(
-        `/admin/returns/${returnId}/receive-items`,
-        { items: [{ id: pillows.id, quantity: 1 }] },
-        admin()
-      )
-      await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin())
+      const returnedCents = await receiveOnePillow(order)
       await settledAt(order, "Funded", total - returnedCents)
 
       // Until the merchant refunds it, the widget says why Medusa holds more than the contract.

@@ -7,6 +7,7 @@ import {
   eventually,
   financingIntegrationSuite,
   fulfilAndShip,
+  receiveReturnOfOne,
   makeRetriesDue,
   moveApplication,
   placeFinancedOrder,
@@ -129,34 +130,10 @@ financingIntegrationSuite({
           admin()
         )
 
-        const { data: orderData } = await api.get(
-          `/admin/orders/${order.orderId}?fields=total,items.id,items.total,items.quantity,items.variant_id`,
-          admin()
-        )
-        const pillows = (
-          orderData.order.items as { id: string; total: number; quantity: number; variant_id: string }[]
-        ).find((item) => item.variant_id === seed.variantIds[1])!
-        const returnedCents = Math.round((pillows.total * 100) / pillows.quantity)
-
-        const { data: created } = await api.post(
-          "/admin/returns",
-          { order_id: order.orderId, location_id: seed.stockLocationId },
-          admin()
-        )
-        const returnId = created.return.id as string
-        await api.post(
-          `/admin/returns/${returnId}/request-items`,
-          { items: [{ id: pillows.id, quantity: 1, reason_id: reasonData.return_reason.id }] },
-          admin()
-        )
-        await api.post(`/admin/returns/${returnId}/request`, {}, admin())
-        await api.post(`/admin/returns/${returnId}/receive`, {}, admin())
-        await api.post(
-          `/admin/returns/${returnId}/receive-items`,
-          { items: [{ id: pillows.id, quantity: 1 }] },
-          admin()
-        )
-        await api.post(`/admin/returns/${returnId}/receive/confirm`, {}, admin())
+        const returnedCents = await receiveReturnOfOne(api, admin(), seed, order.orderId, {
+          variantIndex: 1,
+          reasonId: reasonData.return_reason.id,
+        })
         const [request] = await eventually(async () => {
           const requests = await returnRequestsOf(order)
           expect(requests).toHaveLength(1)
