@@ -6,7 +6,9 @@ import {
   SYSTEM_PAYMENT_PROVIDER_ID,
   createCheckoutCart,
   createPaymentCollection,
+  eventually,
   financingIntegrationSuite,
+  moveApplication,
   orderIdsOfCart,
   placeFinancedOrder as placeFinancedOrderIn,
   sandboxApplication,
@@ -20,6 +22,8 @@ import {
   openOrder,
   withScreenshotOnFailure,
 } from "./admin-browser"
+import type { OrderFinancingResponse } from "../../src/admin/lib/api"
+import { formatMoney } from "../../src/admin/lib/format"
 
 /*
  * The order widget (src/admin/widgets/order-financing-widget.tsx) in the real Medusa dashboard, in Chromium,
@@ -155,6 +159,11 @@ financingIntegrationSuite({
         expect((await widget.getByTestId("rf-partner").innerText()).trim()).toBe("Sandbox Lease")
         await widget.getByTestId("rf-actions").waitFor({ state: "attached" })
         expect(await widget.getByTestId("rf-send-delivery").isVisible()).toBe(true)
+        // The merchant's own invoice replaces the generated one unless the merchant asks for both.
+        const keepGenerated = widget.getByTestId("rf-keep-generated")
+        expect(await keepGenerated.getAttribute("aria-checked")).toBe("false")
+        await widget.getByText("Also send the generated invoice", { exact: true }).click()
+        expect(await keepGenerated.getAttribute("aria-checked")).toBe("true")
       })
 
       await withScreenshotOnFailure(dashboard, "order-widget-plain", async () => {
@@ -208,6 +217,34 @@ financingIntegrationSuite({
       expect(application.deliveries).toEqual([
         expect.objectContaining({ method: "Shipped", address: "1 Main St", city: "Austin", zip: "78701" }),
       ])
+
+      // The lender funds the contract: the widget's Money section shows what the lender paid, as the service has it.
+      await moveApplication(financing.sandbox, financed.publicId, "Funded")
+      const lenderPaid = await eventually(async () => {
+        const { data } = await api.get<OrderFinancingResponse>(
+          `/admin/retail-financing/orders/${financed.id}`,
+          adminHeaders
+        )
+        const paid = data.financing?.books.lender_paid
+        if (paid === null || paid === undefined) throw new Error("the ledger has no lender's payment yet")
+        return paid
+      }, 30_000)
+      const funded = (await sandboxApplication(financing.sandbox, financed.publicId)) as unknown as {
+        funding: { amount: number } | null
+      }
+      expect(lenderPaid).toBe(funded.funding?.amount)
+
+      await withScreenshotOnFailure(dashboard, "order-widget-funded", async () => {
+        await dashboard.page.reload()
+        const books = widget.getByTestId("retail-financing-books")
+        await books.waitFor()
+        expect((await books.getByTestId("rf-lender-paid").innerText()).trim()).toBe(formatMoney(lenderPaid))
+        // For a person to look at the widget as a merchant sees it.
+        if (process.env.SCREENSHOT_DIR) {
+          await widget.scrollIntoViewIfNeeded()
+          await widget.screenshot({ path: `${process.env.SCREENSHOT_DIR}/order-widget-funded.png` })
+        }
+      })
     })
 
     describe("<retail-financing-as-low-as> in Chromium", () => {

@@ -200,9 +200,7 @@ export function postJson<T>(path: string, body: unknown): Promise<T> {
 }
 
 /** The browser sets the multipart boundary itself, so no content-type header here. */
-export function postFile<T>(path: string, partName: string, file: File): Promise<T> {
-  const form = new FormData()
-  form.append(partName, file, file.name)
+export function postForm<T>(path: string, form: FormData): Promise<T> {
   return send<T>(path, { method: "POST", headers: { accept: "application/json" }, body: form })
 }
 

@@ -1,7 +1,8 @@
 import { ArrowUpTray, TruckFast } from "@medusajs/icons"
-import { Button } from "@medusajs/ui"
-import { useRef, type ChangeEvent } from "react"
-import { postFile, postJson, routes, type ActionResponse } from "../../lib/api"
+import { Button, Checkbox, Hint, Label } from "@medusajs/ui"
+import { useId, useRef, useState, type ChangeEvent } from "react"
+import { postForm, postJson, routes, type ActionResponse } from "../../lib/api"
+import { invoiceUploadForm } from "../../lib/invoice-upload"
 import { useActionRequest } from "../../lib/use-action-request"
 import { INVOICE_FILE_ACCEPT } from "../../../lib/financing/schemas/invoice-file"
 import { ReturnRequestDrawer } from "./return-request-drawer"
@@ -12,6 +13,9 @@ export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
   const fileInput = useRef<HTMLInputElement>(null)
   const invoice = useActionRequest(onChanged)
   const delivery = useActionRequest(onChanged)
+  // Unchecked by default: the merchant's invoice replaces the generated one, so the lender gets one invoice.
+  const [keepGenerated, setKeepGenerated] = useState(false)
+  const keepGeneratedId = useId()
 
   const onInvoiceChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
@@ -20,7 +24,7 @@ export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
       return
     }
     void invoice
-      .run(() => postFile<ActionResponse>(routes.invoice(orderId), "file", file))
+      .run(() => postForm<ActionResponse>(routes.invoice(orderId), invoiceUploadForm(file, keepGenerated)))
       // Cleared so choosing the same file again, after fixing it or to retry, still fires a change.
       .finally(() => {
         input.value = ""
@@ -28,37 +32,53 @@ export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2 px-6 py-4">
-      <input
-        ref={fileInput}
-        type="file"
-        accept={INVOICE_FILE_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Invoice file"
-        data-testid="rf-upload-invoice"
-        onChange={onInvoiceChosen}
-      />
-      <Button
-        size="small"
-        variant="secondary"
-        isLoading={invoice.isRunning}
-        onClick={() => fileInput.current?.click()}
-      >
-        <ArrowUpTray />
-        Upload invoice
-      </Button>
-      <Button
-        size="small"
-        variant="secondary"
-        isLoading={delivery.isRunning}
-        data-testid="rf-send-delivery"
-        onClick={() => void delivery.run(() => postJson<ActionResponse>(routes.delivery(orderId), {}))}
-      >
-        <TruckFast />
-        Send delivery information
-      </Button>
-      <ReturnRequestDrawer orderId={orderId} onChanged={onChanged} />
+    <div className="flex flex-col gap-y-3 px-6 py-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={INVOICE_FILE_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Invoice file"
+          data-testid="rf-upload-invoice"
+          onChange={onInvoiceChosen}
+        />
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={invoice.isRunning}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ArrowUpTray />
+          Upload invoice
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          isLoading={delivery.isRunning}
+          data-testid="rf-send-delivery"
+          onClick={() => void delivery.run(() => postJson<ActionResponse>(routes.delivery(orderId), {}))}
+        >
+          <TruckFast />
+          Send delivery information
+        </Button>
+        <ReturnRequestDrawer orderId={orderId} onChanged={onChanged} />
+      </div>
+      <div className="flex items-start gap-x-2">
+        <Checkbox
+          id={keepGeneratedId}
+          checked={keepGenerated}
+          onCheckedChange={(checked) => setKeepGenerated(checked === true)}
+          data-testid="rf-keep-generated"
+        />
+        <div className="flex flex-col gap-y-1">
+          <Label htmlFor={keepGeneratedId} size="small">
+            Also send the generated invoice
+          </Label>
+          <Hint>The uploaded invoice replaces the generated one unless this is checked.</Hint>
+        </div>
+      </div>
     </div>
   )
 }

@@ -13,7 +13,9 @@ export const OrderBooks = ({ books }: OrderBooksProps) => (
     </div>
     <DetailRow label="Order total">{formatMoney(books.order_total)}</DetailRow>
     <DetailRow label="Contract now">{formatMoney(books.contract_now)}</DetailRow>
-    <DetailRow label="Lender paid">{formatMoney(books.lender_paid)}</DetailRow>
+    <DetailRow label="Lender paid" testId="rf-lender-paid">
+      {formatMoney(books.lender_paid)}
+    </DetailRow>
     <DetailRow label="Captured in Medusa">{formatMoney(books.captured)}</DetailRow>
     <DetailRow label="Refunded in Medusa">{formatMoney(books.refunded)}</DetailRow>
     {books.differences.map((difference) => (
