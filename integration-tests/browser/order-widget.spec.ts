@@ -241,6 +241,8 @@ financingIntegrationSuite({
         expect((await books.getByTestId("rf-lender-paid").innerText()).trim()).toBe(formatMoney(lenderPaid))
         // For a person to look at the widget as a merchant sees it.
         if (process.env.SCREENSHOT_DIR) {
+          // The dashboard scrolls its own pane, not the window: a viewport taller than the widget shows all of it.
+          await dashboard.page.setViewportSize({ width: 1280, height: 2600 })
           await widget.scrollIntoViewIfNeeded()
           await widget.screenshot({ path: `${process.env.SCREENSHOT_DIR}/order-widget-funded.png` })
         }
