@@ -1,3 +1,6 @@
+import type { ActionState } from "../../domain/post-sale/action-kinds"
+import type { PostSaleAction } from "./api"
+
 /**
  * The multipart body of the merchant's own invoice (POST /admin/retail-financing/orders/:order_id/invoice).
  * The uploaded invoice replaces the generated one for the order; `keep_generated=true` asks for both.
@@ -9,4 +12,22 @@ export function invoiceUploadForm(file: File, keepGenerated: boolean): FormData 
   if (keepGenerated) form.append("keep_generated", "true")
   form.append("file", file, file.name)
   return form
+}
+
+/** States in which the generated invoice is, or may be, at the service: an upload can no longer replace it. */
+const REACHED_SERVICE: ReadonlySet<ActionState> = new Set(["sending", "unknown", "checking", "succeeded"])
+
+/**
+ * Whether the order's generated invoice has reached the financing service (or may have: its answer is
+ * awaited or was lost). The merchant's upload then goes as a second invoice, whatever the checkbox says.
+ * A generated invoice still queued, or failed, is replaced by the upload.
+ */
+export function generatedInvoiceReachedService(
+  orderId: string,
+  actions: Pick<PostSaleAction, "kind" | "cause" | "state">[]
+): boolean {
+  return actions.some(
+    (action) =>
+      action.kind === "invoice" && action.cause === `invoice:${orderId}` && REACHED_SERVICE.has(action.state)
+  )
 }

@@ -2,7 +2,14 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 import { isFinancingProviderId } from "../../config/provider-id"
+import {
+  CART_COMPLETION_LOCK_TTL_SECONDS,
+  CART_COMPLETION_WAIT_SECONDS,
+  cartCompletionLockKey,
+  cartOrderId,
+} from "../../workflows/checkout/settled-cart-order"
 import { gateStorefrontCompletion } from "../../workflows/checkout/storefront-completion"
+import { holdLockUntilAnswered } from "./payment-collection-lock"
 
 /**
  * Runs before Medusa's own handler of POST /store/carts/:id/complete, for carts paid with financing only.
@@ -33,12 +40,26 @@ async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse):
   if (!settled.proceed) {
     throw new MedusaError(MedusaError.Types.CONFLICT, "Cart is already being completed by another request")
   }
-  if (!settled.order_id) return false
+  let orderId = settled.order_id
+  if (!orderId) {
+    // This request may complete the cart: it holds the cart's completion until Medusa's handler has answered,
+    // so the signed callback's completion waits for it and finds its order (and the other way round).
+    await holdLockUntilAnswered(req.scope, res, {
+      key: cartCompletionLockKey(cartId),
+      owner: "storefront-completion",
+      waitSeconds: CART_COMPLETION_WAIT_SECONDS,
+      expireSeconds: CART_COMPLETION_LOCK_TTL_SECONDS,
+      busyMessage: "Cart is already being completed by another request",
+    })
+    // The callback's completion may have placed the order while this request waited.
+    orderId = await cartOrderId(req.scope, cartId)
+    if (!orderId) return false
+  }
 
   const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: req.queryConfig.fields,
-    filters: { id: settled.order_id },
+    filters: { id: orderId },
   })
   const [order] = data as Record<string, unknown>[]
   res.status(200).json({ type: "order", order })

@@ -39,24 +39,49 @@ export async function holdPaymentCollectionLock(
   paymentCollectionId: string,
   seconds: number
 ): Promise<void> {
+  await holdLockUntilAnswered(scope, res, {
+    key: `retail-financing:payment-collection:${paymentCollectionId}`,
+    owner: "session-start",
+    waitSeconds: seconds,
+    expireSeconds: seconds,
+    busyMessage: "Another payment session is being started for this cart. Please try again.",
+  })
+}
+
+export interface RequestLock {
+  key: string
+  /** What holds it, for the owner id. */
+  owner: string
+  /** How long the request waits for another holder before it is refused (409). */
+  waitSeconds: number
+  /** When the lock frees itself should this process die holding it. */
+  expireSeconds: number
+  /** The 409's message when the wait runs out. */
+  busyMessage: string
+}
+
+/**
+ * Takes `lock.key` for this request and gives it back when the response is closed (whatever answered it:
+ * this plugin or Medusa's own handler after it), waiting for another holder within `waitSeconds`.
+ */
+export async function holdLockUntilAnswered(
+  scope: MedusaContainer,
+  res: MedusaResponse,
+  lock: RequestLock
+): Promise<void> {
   const locking = scope.resolve<ILockingModule>(Modules.LOCKING)
-  const key = `retail-financing:payment-collection:${paymentCollectionId}`
+  const { key } = lock
   // One owner per request: a request whose lock expired can never release the next holder's.
-  const ownerId = `retail-financing:session-start:${randomUUID()}`
-  const giveUpAt = Date.now() + seconds * 1000
+  const ownerId = `retail-financing:${lock.owner}:${randomUUID()}`
+  const giveUpAt = Date.now() + lock.waitSeconds * 1000
   for (;;) {
     if (res.destroyed) throw new MedusaError(MedusaError.Types.CONFLICT, "The request was closed.")
     try {
-      await locking.acquire(key, { ownerId, expire: seconds })
+      await locking.acquire(key, { ownerId, expire: lock.expireSeconds })
       break
     } catch {
-      // Held by another session start: wait for it, within the bound.
-      if (Date.now() >= giveUpAt) {
-        throw new MedusaError(
-          MedusaError.Types.CONFLICT,
-          "Another payment session is being started for this cart. Please try again."
-        )
-      }
+      // Held by another request: wait for it, within the bound.
+      if (Date.now() >= giveUpAt) throw new MedusaError(MedusaError.Types.CONFLICT, lock.busyMessage)
     }
     await sleep(RETRY_MS)
   }
@@ -66,8 +91,8 @@ export async function holdPaymentCollectionLock(
       scope
         .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
         .warn(
-          `retail-financing: the session-start lock of payment collection ${paymentCollectionId} was not ` +
-            `released (it expires by itself): ${error instanceof Error ? error.message : String(error)}`
+          `retail-financing: the lock ${key} was not released (it expires by itself): ` +
+            `${error instanceof Error ? error.message : String(error)}`
         )
     })
   }

@@ -1,3 +1,4 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
@@ -5,7 +6,13 @@ import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { exceptionLogLine } from "../../domain/checkout/contract-exceptions"
 import { describeFailure } from "../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
-import { cartOrderId, settledCartOrder } from "../checkout/settled-cart-order"
+import {
+  CART_COMPLETION_WAIT_SECONDS,
+  cartCompletionLockKey,
+  cartOrderId,
+  isLockTimeout as isCompletionLockTimeout,
+  settledCartOrder,
+} from "../checkout/settled-cart-order"
 
 export interface CompleteFinancedCartInput {
   application_id: string
@@ -46,52 +53,60 @@ interface EngineRun {
 export const completeFinancedCartStep = createStep(
   "complete-financed-cart",
   async (input: CompleteFinancedCartInput, { container }) => {
-    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const settled = await settledCartOrder(container, input.cart_id)
-    if (!settled.settled) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
-    if (settled.order_id) {
-      await financing.recordCompletion(input.application_id, settled.order_id)
-      return new StepResponse<CompletionOutcome>({ outcome: "order", order_id: settled.order_id })
+    // Held from the look for an order to the end of the completion, so the shopper's complete route (which
+    // takes it too) either finds this completion's order or is found by it: never two completions.
+    try {
+      const outcome = await container
+        .resolve(Modules.LOCKING)
+        .execute(cartCompletionLockKey(input.cart_id), () => completeUnderLock(container, input), {
+          timeout: CART_COMPLETION_WAIT_SECONDS,
+        })
+      return new StepResponse<CompletionOutcome>(outcome)
+    } catch (error) {
+      if (isCompletionLockTimeout(error)) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
+      throw error
     }
-
-    const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
-      input: { id: input.cart_id },
-      throwOnError: false,
-    })) as EngineRun
-    const failure = run.errors?.[0]?.error
-    // A failed try can still meet an order: another completion (the shopper's return page) made it meanwhile.
-    const orderId =
-      (!failure && run.transaction.hasFinished() && run.result?.id) ||
-      (await cartOrderId(container, input.cart_id))
-    if (orderId) {
-      await financing.recordCompletion(input.application_id, orderId)
-      return new StepResponse<CompletionOutcome>({ outcome: "order", order_id: orderId })
-    }
-    if (!run.transaction.hasFinished() || isLockTimeout(failure)) {
-      return new StepResponse<CompletionOutcome>({ outcome: "busy" })
-    }
-
-    const error = describeFailure(failure)
-    const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
-    if (await financing.openException(input.application_id, "completion_failed")) {
-      container
-        .resolve(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          exceptionLogLine(
-            { id: input.application_id, publicId: input.public_id },
-            "completion_failed",
-            error
-          )
-        )
-    }
-    return new StepResponse<CompletionOutcome>({
-      outcome: "failed",
-      error,
-      attempts,
-      next_at: nextAt?.toISOString() ?? null,
-    })
   }
 )
+
+async function completeUnderLock(
+  container: MedusaContainer,
+  input: CompleteFinancedCartInput
+): Promise<CompletionOutcome> {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const settled = await settledCartOrder(container, input.cart_id)
+  if (!settled.settled) return { outcome: "busy" }
+  if (settled.order_id) {
+    await financing.recordCompletion(input.application_id, settled.order_id)
+    return { outcome: "order", order_id: settled.order_id }
+  }
+
+  const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
+    input: { id: input.cart_id },
+    throwOnError: false,
+  })) as EngineRun
+  const failure = run.errors?.[0]?.error
+  // A failed try can still meet an order: another completion made it meanwhile.
+  const orderId =
+    (!failure && run.transaction.hasFinished() && run.result?.id) ||
+    (await cartOrderId(container, input.cart_id))
+  if (orderId) {
+    await financing.recordCompletion(input.application_id, orderId)
+    return { outcome: "order", order_id: orderId }
+  }
+  if (!run.transaction.hasFinished() || isLockTimeout(failure)) return { outcome: "busy" }
+
+  const error = describeFailure(failure)
+  const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
+  if (await financing.openException(input.application_id, "completion_failed")) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        exceptionLogLine({ id: input.application_id, publicId: input.public_id }, "completion_failed", error)
+      )
+  }
+  return { outcome: "failed", error, attempts, next_at: nextAt?.toISOString() ?? null }
+}
 
 /** The cart's lock was held past completeCartWorkflow's wait: a completion running, not a lasting failure. */
 function isLockTimeout(error: unknown): boolean {

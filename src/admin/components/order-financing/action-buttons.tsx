@@ -1,21 +1,23 @@
 import { ArrowUpTray, TruckFast } from "@medusajs/icons"
 import { Button, Checkbox, Hint, Label } from "@medusajs/ui"
 import { useId, useRef, useState, type ChangeEvent } from "react"
-import { postForm, postJson, routes, type ActionResponse } from "../../lib/api"
-import { invoiceUploadForm } from "../../lib/invoice-upload"
+import { postForm, postJson, routes, type ActionResponse, type PostSaleAction } from "../../lib/api"
+import { generatedInvoiceReachedService, invoiceUploadForm } from "../../lib/invoice-upload"
 import { useActionRequest } from "../../lib/use-action-request"
 import { INVOICE_FILE_ACCEPT } from "../../../lib/financing/schemas/invoice-file"
 import { ReturnRequestDrawer } from "./return-request-drawer"
 
-type ActionButtonsProps = { orderId: string; onChanged: () => void }
+type ActionButtonsProps = { orderId: string; actions: PostSaleAction[]; onChanged: () => void }
 
-export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
+export const ActionButtons = ({ orderId, actions, onChanged }: ActionButtonsProps) => {
   const fileInput = useRef<HTMLInputElement>(null)
   const invoice = useActionRequest(onChanged)
   const delivery = useActionRequest(onChanged)
   // Unchecked by default: the merchant's invoice replaces the generated one, so the lender gets one invoice.
   const [keepGenerated, setKeepGenerated] = useState(false)
   const keepGeneratedId = useId()
+  // Once the generated invoice is at the service, an upload is a second invoice: there is nothing to choose.
+  const generatedSent = generatedInvoiceReachedService(orderId, actions)
 
   const onInvoiceChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
@@ -65,20 +67,27 @@ export const ActionButtons = ({ orderId, onChanged }: ActionButtonsProps) => {
         </Button>
         <ReturnRequestDrawer orderId={orderId} onChanged={onChanged} />
       </div>
-      <div className="flex items-start gap-x-2">
-        <Checkbox
-          id={keepGeneratedId}
-          checked={keepGenerated}
-          onCheckedChange={(checked) => setKeepGenerated(checked === true)}
-          data-testid="rf-keep-generated"
-        />
-        <div className="flex flex-col gap-y-1">
-          <Label htmlFor={keepGeneratedId} size="small">
-            Also send the generated invoice
-          </Label>
-          <Hint>The uploaded invoice replaces the generated one unless this is checked.</Hint>
+      {generatedSent ? (
+        <Hint>
+          The generated invoice was already sent to the financing service: an uploaded invoice goes as a
+          second invoice.
+        </Hint>
+      ) : (
+        <div className="flex items-start gap-x-2">
+          <Checkbox
+            id={keepGeneratedId}
+            checked={keepGenerated}
+            onCheckedChange={(checked) => setKeepGenerated(checked === true)}
+            data-testid="rf-keep-generated"
+          />
+          <div className="flex flex-col gap-y-1">
+            <Label htmlFor={keepGeneratedId} size="small">
+              Also send the generated invoice
+            </Label>
+            <Hint>The uploaded invoice replaces the generated one unless this is checked.</Hint>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   )
 }

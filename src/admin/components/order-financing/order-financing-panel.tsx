@@ -34,6 +34,6 @@ export const OrderFinancingPanel = ({
     <FundingDetails funding={application.funding} />
     {books && <OrderBooks books={books} />}
     <ActionsList actions={actions} onChanged={onChanged} />
-    <ActionButtons orderId={orderId} onChanged={onChanged} />
+    <ActionButtons orderId={orderId} actions={actions} onChanged={onChanged} />
   </Container>
 )

@@ -1,4 +1,4 @@
-import { invoiceUploadForm } from "../invoice-upload"
+import { generatedInvoiceReachedService, invoiceUploadForm } from "../invoice-upload"
 
 const pdf = () => new File(["%PDF-1.4\n"], "invoice 42.pdf", { type: "application/pdf" })
 
@@ -15,5 +15,29 @@ describe("invoiceUploadForm", () => {
     const form = invoiceUploadForm(pdf(), true)
     expect([...form.keys()]).toEqual(["keep_generated", "file"])
     expect(form.get("keep_generated")).toBe("true")
+  })
+})
+
+describe("generatedInvoiceReachedService", () => {
+  const generated = (state: string) =>
+    ({ kind: "invoice" as const, cause: "invoice:order_1", state }) as never
+
+  it("is true once the generated invoice is sent, in flight or its answer lost", () => {
+    for (const state of ["succeeded", "sending", "unknown", "checking"]) {
+      expect(generatedInvoiceReachedService("order_1", [generated(state)])).toBe(true)
+    }
+  })
+
+  it("is false while it is only queued or failed, and for the merchant's own invoices or another order", () => {
+    for (const state of ["pending", "failed"]) {
+      expect(generatedInvoiceReachedService("order_1", [generated(state)])).toBe(false)
+    }
+    const merchants = {
+      kind: "invoice" as const,
+      cause: "invoice:order_1:file:f_1",
+      state: "succeeded",
+    } as never
+    expect(generatedInvoiceReachedService("order_1", [merchants])).toBe(false)
+    expect(generatedInvoiceReachedService("order_2", [generated("succeeded")])).toBe(false)
   })
 })
