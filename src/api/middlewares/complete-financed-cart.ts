@@ -9,7 +9,7 @@ import {
   cartOrderId,
 } from "../../workflows/checkout/settled-cart-order"
 import { gateStorefrontCompletion } from "../../workflows/checkout/storefront-completion"
-import { holdLockUntilAnswered } from "./payment-collection-lock"
+import { holdLockUntilAnswered } from "./request-lock"
 
 /**
  * Runs before Medusa's own handler of POST /store/carts/:id/complete, for carts paid with financing only.
