@@ -2,6 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { describeFailure } from "../../domain/post-sale/action-retry"
+import type { SettingsResponse } from "../../domain/admin-api/types"
 
 /** The sandbox answers this control path; the real service does not have it. */
 const SANDBOX_HEALTH_PATH = "/sandbox/health"
@@ -10,7 +11,7 @@ const SANDBOX_HEALTH_PATH = "/sandbox/health"
  * The settings page's picture of the connection: a fresh token proves the URL and credentials, then the
  * store's partners (endpoint 11) and the return reasons (endpoint 12). Each part reports its own failure.
  */
-export async function financingSettingsView(container: MedusaContainer) {
+export async function financingSettingsView(container: MedusaContainer): Promise<SettingsResponse> {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const options = financing.getOptions()
   const client = financing.getClient()

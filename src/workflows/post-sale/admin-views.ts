@@ -4,6 +4,7 @@ import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
 import { statusHistoryOf } from "../../modules/retail-financing/application-record"
 import { attemptLogOf } from "../../domain/post-sale/unknown-outcome"
+import type { ContractException, FinancingApplication, PostSaleAction } from "../../domain/admin-api/types"
 
 const dollars = (value: unknown): number | null =>
   value === null || value === undefined ? null : fromCents(toCents(value as never))
@@ -12,7 +13,7 @@ const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString()
 
 /** The admin's view of an application: nothing secret is held in the ledger, so all of it may be shown. */
-export function applicationView(application: LedgerApplication) {
+export function applicationView(application: LedgerApplication): FinancingApplication {
   const funding = application.funding
   return {
     id: application.id,
@@ -68,7 +69,7 @@ export function applicationView(application: LedgerApplication) {
 }
 
 /** A signed contract with no order, with what happened and what the merchant does, in words. */
-function exceptionView(application: LedgerApplication) {
+function exceptionView(application: LedgerApplication): ContractException | null {
   const reason = application.exception_reason
   if (!reason) return null
   const text = isContractExceptionReason(reason) ? CONTRACT_EXCEPTION_TEXT[reason] : undefined
@@ -77,7 +78,8 @@ function exceptionView(application: LedgerApplication) {
     description: text?.merchant ?? reason,
     what_to_do: text?.todo ?? null,
     opened_at: iso(application.exception_at),
-    resolution: application.exception_resolution,
+    // The column is plain text; the plugin only ever writes these two values into it.
+    resolution: application.exception_resolution as ContractException["resolution"],
     resolved_at: iso(application.exception_resolved_at),
     resolved_by: application.exception_resolved_by,
   }
@@ -88,11 +90,12 @@ function exceptionView(application: LedgerApplication) {
  * true while the last attempt may or may not have reached the service (state `unknown`, or `checking` while
  * a sender looks at the service for its effect); `attempt_log` is every attempt with what was seen.
  */
-export function actionView(action: LedgerAction) {
+export function actionView(action: LedgerAction): PostSaleAction {
   const log = attemptLogOf(action.attempt_log)
   return {
     id: action.id,
-    kind: action.kind,
+    // The column is plain text; actions are only ever created with one of the known kinds.
+    kind: action.kind as PostSaleAction["kind"],
     cause: action.cause,
     summary: action.summary,
     state: action.state,

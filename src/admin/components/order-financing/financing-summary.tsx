@@ -24,7 +24,9 @@ export const FinancingSummary = ({ application }: FinancingSummaryProps) => {
           <Text size="small" leading="compact" className="truncate font-mono">
             {application.public_id}
           </Text>
-          <Copy content={application.public_id} variant="mini" className="text-ui-fg-muted" />
+          {application.public_id && (
+            <Copy content={application.public_id} variant="mini" className="text-ui-fg-muted" />
+          )}
         </span>
       </DetailRow>
       <DetailRow label="Financing partner" testId="rf-partner">

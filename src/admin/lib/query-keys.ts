@@ -1,0 +1,16 @@
+/**
+ * Every react-query key the plugin's admin screens use, in one place, so a change invalidates exactly the
+ * screens that show it. All start with "retail-financing" to stay clear of the dashboard's own keys.
+ */
+const ROOT = "retail-financing"
+
+export const financingKeys = {
+  all: [ROOT] as const,
+  orderFinancing: (orderId: string) => [ROOT, "order", orderId] as const,
+  applications: () => [ROOT, "applications"] as const,
+  applicationList: (query: Record<string, unknown>) => [ROOT, "applications", "list", query] as const,
+  exceptions: () => [ROOT, "exceptions"] as const,
+  settings: () => [ROOT, "settings"] as const,
+  returnReasons: () => [ROOT, "return-reasons"] as const,
+  phoneStatus: (phone: string) => [ROOT, "phone-status", phone] as const,
+}
