@@ -166,9 +166,12 @@ export const RetailFinancingOptionsSchema = z
     if (typeof minAmount === "number" && typeof maxAmount === "number" && minAmount > maxAmount) {
       ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount" })
     }
-    // A mapped carrier outside the operator's list would be refused by the service on every shipment.
+    // A mapped carrier outside the operator's list would be refused by the service on every shipment. With no
+    // list yet there is nothing to judge against, and the map is inert (an unlisted carrier is never sent), so
+    // a store may write its map before the operator sends the list.
     const carriers = new Set(options.carriers)
-    for (const [name, code] of Object.entries(options.carrierMap ?? {})) {
+    const mapped = carriers.size === 0 ? [] : Object.entries(options.carrierMap ?? {})
+    for (const [name, code] of mapped) {
       if (!carriers.has(code)) {
         ctx.addIssue({
           code: "custom",

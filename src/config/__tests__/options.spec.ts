@@ -53,6 +53,15 @@ describe("parseOptions", () => {
     ).toThrow('"carrierMap[manual_manual]" maps to Elsewhere, which is not in carriers')
   })
 
+  it("accepts a carrier map before the operator's carrier list is set: the map waits, inert", () => {
+    expect(
+      parseOptions({ ...valid, carriers: [], carrierMap: { manual_manual: "NationalPost" } })
+    ).toMatchObject({
+      carriers: [],
+      carrierMap: { manual_manual: "NationalPost" },
+    })
+  })
+
   it("refuses a store address the service's delivery limits would refuse", () => {
     expect(() =>
       parseOptions({

@@ -1,0 +1,221 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+
+import { Client } from "@medusajs/framework/pg"
+
+import { freePort } from "../helpers/free-port"
+
+/*
+ * A merchant's first ten minutes, as the README tells them: a Medusa app whose medusa-config.ts is the
+ * README's Install snippet, character for character, and whose .env is the package's .env.example, with the
+ * plugin installed from the packed tarball (what npm would download). Then `medusa db:migrate`, and the
+ * server started as a merchant starts it on day one (`medusa develop`).
+ *
+ * Two things differ from a laptop, both through the environment and neither through a file: DATABASE_URL
+ * names a database of the test's own (loadEnv never overrides a variable already set), and the app's other
+ * packages are links to this repository's node_modules instead of a second download of Medusa.
+ */
+
+const ROOT = path.resolve(__dirname, "../..")
+const PACKAGE = "medusa-payment-retail-financing"
+const README_SNIPPET = /## Install\n[\s\S]*?```ts\n([\s\S]*?)```/
+
+function readmeConfig(): string {
+  const match = README_SNIPPET.exec(readFileSync(path.join(ROOT, "README.md"), "utf8"))
+  if (!match) throw new Error("README.md has no ```ts block under ## Install")
+  return match[1]
+}
+
+/**
+ * The tsconfig.json a new Medusa 2.21 app starts with (the default starter's): medusa-config.ts is compiled
+ * with it, and without Node16 resolution `@medusajs/framework/utils` (a package export) is not found.
+ */
+const STARTER_TSCONFIG = {
+  compilerOptions: {
+    target: "ES2021",
+    esModuleInterop: true,
+    module: "Node16",
+    moduleResolution: "Node16",
+    emitDecoratorMetadata: true,
+    experimentalDecorators: true,
+    skipLibCheck: true,
+    skipDefaultLibCheck: true,
+    declaration: false,
+    sourceMap: false,
+    inlineSourceMap: true,
+    outDir: "./.medusa/server",
+    rootDir: "./",
+    jsx: "react-jsx",
+    forceConsistentCasingInFileNames: true,
+    resolveJsonModule: true,
+    checkJs: false,
+    strictNullChecks: true,
+  },
+  "ts-node": { swc: true },
+  include: ["**/*", ".medusa/types/*"],
+  exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
+}
+
+/** `npm pack` of the built plugin, unpacked where npm would install it. */
+function installPackedPlugin(appDir: string, workDir: string): void {
+  const output = execFileSync("npm", ["pack", "--json", "--pack-destination", workDir], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const [{ filename, files }] = JSON.parse(output) as [{ filename: string; files: { path: string }[] }]
+  if (!files.some((file) => file.path.startsWith(".medusa/server/"))) {
+    throw new Error("the packed plugin has no .medusa/server: run `npm run build` first (`npm test` does)")
+  }
+  const target = path.join(appDir, "node_modules", PACKAGE)
+  mkdirSync(target, { recursive: true })
+  execFileSync("tar", ["xzf", path.join(workDir, filename), "-C", target, "--strip-components=1"])
+}
+
+/** Every other package the app needs, linked from this repository's node_modules (the same versions). */
+function linkDependencies(appDir: string): void {
+  const modules = path.join(ROOT, "node_modules")
+  for (const entry of readdirSync(modules)) {
+    if (entry === PACKAGE) continue
+    symlinkSync(path.join(modules, entry), path.join(appDir, "node_modules", entry), "dir")
+  }
+}
+
+function medusa(appDir: string, env: NodeJS.ProcessEnv, args: string[]): ChildProcess {
+  return spawn(process.execPath, [path.join(appDir, "node_modules/@medusajs/cli/cli.js"), ...args], {
+    cwd: appDir,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+}
+
+/** Collects a process's output for the failure message: what Medusa said is the only useful diagnosis. */
+function captureOutput(child: ChildProcess): () => string {
+  let output = ""
+  const append = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000)
+  }
+  child.stdout?.on("data", append)
+  child.stderr?.on("data", append)
+  return () => output
+}
+
+async function exitCode(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)))
+}
+
+function stopGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL")
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error
+  }
+}
+
+async function withPostgres<T>(database: string, task: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: `postgres://postgres@localhost:5432/${database}` })
+  await client.connect()
+  try {
+    return await task(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function answers(url: string, deadline: number, alive: () => boolean): Promise<boolean> {
+  while (Date.now() < deadline && alive()) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false
+    )
+    if (ok) return true
+    await sleep(500)
+  }
+  return false
+}
+
+describe("the README's install section, followed verbatim", () => {
+  const workDir = mkdtempSync(path.join(tmpdir(), "rf-install-"))
+  const appDir = path.join(workDir, "store")
+  const database = `retail_financing_install_${process.pid}_${Date.now().toString(36)}`
+  let env: NodeJS.ProcessEnv
+  let server: ChildProcess | undefined
+
+  beforeAll(async () => {
+    mkdirSync(path.join(appDir, "node_modules"), { recursive: true })
+    writeFileSync(
+      path.join(appDir, "package.json"),
+      JSON.stringify({ name: "my-store", private: true, dependencies: { "@medusajs/medusa": "2.21.2" } })
+    )
+    writeFileSync(path.join(appDir, "tsconfig.json"), JSON.stringify(STARTER_TSCONFIG, null, 2))
+    writeFileSync(path.join(appDir, "medusa-config.ts"), readmeConfig())
+    writeFileSync(path.join(appDir, ".env"), readFileSync(path.join(ROOT, ".env.example"), "utf8"))
+    installPackedPlugin(appDir, workDir)
+    linkDependencies(appDir)
+    await withPostgres("postgres", (client) => client.query(`create database "${database}"`))
+
+    env = { ...process.env, NODE_ENV: "development", MEDUSA_DISABLE_TELEMETRY: "true" }
+    // The test runner's own settings, not a merchant's.
+    for (const name of ["NODE_OPTIONS", "JEST_WORKER_ID", "LOG_LEVEL"]) delete env[name]
+    for (const name of Object.keys(env))
+      if (name.startsWith("FINANCING_") || name.startsWith("DB_")) delete env[name]
+    env.DATABASE_URL = `postgres://postgres@localhost:5432/${database}`
+  }, 180_000)
+
+  afterAll(async () => {
+    if (server) stopGroup(server)
+    await withPostgres("postgres", (client) =>
+      client.query(`drop database if exists "${database}" with (force)`)
+    ).catch(() => undefined)
+    rmSync(workDir, { recursive: true, force: true })
+  })
+
+  it("`npx medusa db:migrate` creates the plugin's tables, before the operator's carrier list is set", async () => {
+    // The snippet maps a carrier; a store that has not got the operator's list yet leaves it empty.
+    const migrate = medusa(appDir, { ...env, FINANCING_CARRIERS: "" }, ["db:migrate"])
+    const output = captureOutput(migrate)
+    const code = await exitCode(migrate)
+    expect({ code, output: code === 0 ? "" : output() }).toEqual({ code: 0, output: "" })
+
+    const tables = await withPostgres(database, (client) =>
+      client.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_name like 'retail_financing_%' order by 1`
+      )
+    )
+    expect(tables.rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["retail_financing_action", "retail_financing_application"])
+    )
+  }, 240_000)
+
+  it("the server starts with the plugin: its routes answer and its payment provider is registered", async () => {
+    const port = await freePort()
+    server = medusa(appDir, env, ["develop", "--port", String(port)])
+    const output = captureOutput(server)
+    const running = () => server!.exitCode === null && server!.signalCode === null
+    const up = await answers(`http://localhost:${port}/health`, Date.now() + 180_000, running)
+    expect({ up, output: up ? "" : output() }).toEqual({ up: true, output: "" })
+
+    // A route of the plugin's, public: proves its API was loaded from the package, not only its config read.
+    const script = await fetch(`http://localhost:${port}/retail-financing/as-low-as.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get("content-type")).toContain("javascript")
+
+    const providers = await withPostgres(database, (client) =>
+      client.query<{ id: string }>(`select id from payment_provider where id like 'pp_retail-financing_%'`)
+    )
+    expect(providers.rows.map((row) => row.id)).toEqual(["pp_retail-financing_retail-financing"])
+  }, 240_000)
+})
