@@ -46,4 +46,8 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
     "Maps a Medusa return reason (value or id) to the public id of one of the service's return reasons (endpoint 12).",
   asLowAsCacheSeconds:
     'Seconds an "as low as" offer is reused for an amount, by this server and by browsers (Cache-Control); 0 to 86400, 0 turns the cache off.',
+  reconcileSchedule:
+    "Cron schedule of the reconciliation job (lost callbacks, open returns); every five minutes by default. Runs in Medusa's worker, once per tick across the deployment with the Redis workflow engine.",
+  sendActionsSchedule:
+    "Cron schedule of the job that sends due post-sale actions (retries, released returns, sends a stopped process left); every minute by default.",
 }

@@ -78,7 +78,21 @@ export const OPTION_DEFAULTS = {
   invoiceOn: "fulfillment",
   directDeliveryTypes: ["pickup", "local-delivery"] as readonly string[],
   asLowAsCacheSeconds: 300,
+  reconcileSchedule: "*/5 * * * *",
+  sendActionsSchedule: "* * * * *",
 } as const
+
+/**
+ * A job's schedule as Medusa's scheduler reads it: a cron expression of 5 fields, or 6 with seconds first
+ * (a test may run a job every few seconds). The scheduler parses it when the job is registered; this only
+ * refuses what is plainly not one, by name, before the store boots.
+ */
+const cronExpression = z
+  .string({ error: stringError })
+  .trim()
+  .refine((value) => /^[\d*?/,\-LW#A-Za-z]+(\s+[\d*?/,\-LW#A-Za-z]+){4,5}$/.test(value), {
+    error: 'must be a cron expression of 5 fields (or 6, seconds first), such as "*/5 * * * *"',
+  })
 
 const usPhone = z
   .string({ error: stringError })
@@ -157,6 +171,9 @@ export const RetailFinancingOptionsSchema = z
         .default(() => ({})),
       // 0 turns the "as low as" cache off; a day is the most an offer may be shown after the lender changes it.
       asLowAsCacheSeconds: integer({ min: 0, max: 86_400 }).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
+      // Read once, when Medusa loads the jobs (src/modules/retail-financing/job-schedules.ts).
+      reconcileSchedule: cronExpression.default(OPTION_DEFAULTS.reconcileSchedule),
+      sendActionsSchedule: cronExpression.default(OPTION_DEFAULTS.sendActionsSchedule),
     },
     { error: "must be an object" }
   )

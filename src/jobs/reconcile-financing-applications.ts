@@ -1,13 +1,15 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
+import { jobSchedule } from "../modules/retail-financing/job-schedules"
 import { followOpenReturnsWorkflow } from "../workflows/follow-open-returns"
 import { reconcileFinancingSessionsWorkflow } from "../workflows/reconcile-financing-sessions"
 
 /**
- * Callbacks can be lost. Every five minutes, apply what they missed: open sessions, and returns not yet
- * settled. With several server instances, one run at a time holds the lock; every step it takes is
- * idempotent besides, so an overlap does no harm.
+ * Callbacks can be lost. Every five minutes (option reconcileSchedule), apply what they missed: open
+ * sessions, and returns not yet settled. Medusa runs jobs in its worker; with the Redis workflow engine one
+ * worker of the deployment takes each tick. Otherwise every worker runs it: one run at a time holds the lock,
+ * and every step it takes is idempotent, so an overlap does no harm.
  */
 export default async function reconcileFinancingApplicationsJob(container: MedusaContainer): Promise<void> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
@@ -41,5 +43,8 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
 
 export const config = {
   name: "retail-financing-reconcile-applications",
-  schedule: "*/5 * * * *",
+  // Read once, as Medusa loads the job: the store's option, or every five minutes.
+  get schedule(): string {
+    return jobSchedule("reconcileSchedule")
+  },
 }

@@ -1,11 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
+import { jobSchedule } from "../modules/retail-financing/job-schedules"
 import { sendDueFinancingActionsWorkflow } from "../workflows/send-due-financing-actions"
 
 /**
- * Every minute, sends post-sale actions that are due. Each action is claimed in the database before it is
- * sent, so runs on several instances (or a run meeting a subscriber) never send one twice.
+ * Every minute (option sendActionsSchedule), sends post-sale actions that are due. Each action is claimed
+ * in the database before it is sent, so runs on several instances (or a run meeting a subscriber) never send
+ * one twice.
  */
 export default async function sendFinancingActionsJob(container: MedusaContainer): Promise<void> {
   const { result } = await sendDueFinancingActionsWorkflow(container).run()
@@ -22,5 +24,8 @@ export default async function sendFinancingActionsJob(container: MedusaContainer
 
 export const config = {
   name: "retail-financing-send-actions",
-  schedule: "* * * * *",
+  // Read once, as Medusa loads the job: the store's option, or every minute.
+  get schedule(): string {
+    return jobSchedule("sendActionsSchedule")
+  },
 }

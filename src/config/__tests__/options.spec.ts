@@ -44,7 +44,15 @@ describe("parseOptions", () => {
       directDeliveryTypes: ["pickup", "local-delivery"],
       returnReasonMap: {},
       asLowAsCacheSeconds: 300,
+      reconcileSchedule: "*/5 * * * *",
+      sendActionsSchedule: "* * * * *",
     })
+  })
+
+  it("accepts job schedules of 5 cron fields, or 6 with seconds first", () => {
+    expect(
+      parseOptions({ ...valid, reconcileSchedule: "0 */2 * * *", sendActionsSchedule: " */3 * * * * * " })
+    ).toMatchObject({ reconcileSchedule: "0 */2 * * *", sendActionsSchedule: "*/3 * * * * *" })
   })
 
   it("refuses a carrier map that names a code outside the carrier list", () => {
@@ -114,6 +122,10 @@ describe("parseOptions", () => {
     ["asLowAsCacheSeconds", -1],
     ["asLowAsCacheSeconds", 86_401],
     ["asLowAsCacheSeconds", 1.5],
+    ["reconcileSchedule", "every 5 minutes"],
+    ["reconcileSchedule", "* * * *"],
+    ["sendActionsSchedule", "* * * * * * *"],
+    ["sendActionsSchedule", 60],
     ["minAmount", 0],
     ["minAmount", -10],
     ["maxAmount", 10.005],
