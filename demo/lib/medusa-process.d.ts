@@ -1,3 +1,5 @@
+import type { ChildProcess } from "node:child_process"
+
 import type { DemoSettings } from "./settings"
 
 export interface MedusaExit {
@@ -9,6 +11,8 @@ export interface MedusaExit {
 export class MedusaProcess {
   constructor(settings: DemoSettings, args: string[], env: NodeJS.ProcessEnv)
   readonly exited: Promise<MedusaExit>
+  /** The spawned CLI, once started: its pid is the id of its process group. */
+  readonly child: ChildProcess | undefined
   start(): this
   finished(): Promise<void>
   serving(url: string, timeoutMs?: number): Promise<void>

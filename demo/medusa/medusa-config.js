@@ -1,6 +1,8 @@
 "use strict"
 const { defineConfig } = require("@medusajs/framework/utils")
 
+const { redisModules } = require("./redis-modules")
+
 /*
  * The demo store's Medusa config: the plugin loaded from this repository's source, as the root
  * medusa-config.ts loads it for the integration tests, pointed at the demo's sandbox and storefront.
@@ -15,6 +17,8 @@ function required(name) {
 }
 
 const storefrontUrl = required("DEMO_STOREFRONT_URL")
+// DEMO_TOPOLOGY=redis (demo/lib/topology.js): a server and a worker sharing Medusa's Redis modules.
+const redisUrl = process.env.DEMO_REDIS_URL
 const backendUrl = required("DEMO_BACKEND_URL")
 
 /** @type {import("../../src/config/options").RetailFinancingOptionsInput} */
@@ -55,6 +59,8 @@ module.exports = defineConfig({
       adminCors: backendUrl,
       authCors: `${backendUrl},${storefrontUrl}`,
     },
+    // Sessions in Redis, so a dashboard login holds on every server; workerMode comes from MEDUSA_WORKER_MODE.
+    ...(redisUrl ? { redisUrl } : {}),
   },
   // Served from the app folder's public/admin (a prebuilt bundle), because NODE_ENV is not "development".
   admin: { path: "/app" },
@@ -69,5 +75,6 @@ module.exports = defineConfig({
         ],
       },
     },
+    ...(redisUrl ? redisModules(redisUrl) : []),
   ],
 })
