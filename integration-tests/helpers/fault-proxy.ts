@@ -56,6 +56,8 @@ export interface ProxyLogEntry extends ProxiedRequest {
   /** The status the service answered with, when it was asked. */
   upstreamStatus: number | null
   outcome: ProxyOutcome | "pending"
+  /** When the proxy received it (Date.now()): a test can tell which requests came together. */
+  at: number
 }
 
 function matches(matcher: RequestMatcher, request: ProxiedRequest): boolean {
@@ -210,6 +212,7 @@ export class FaultProxy {
       fault: !fault ? "forward" : "drop" in fault ? "drop" : "hold" in fault ? "hold" : "refuse",
       upstreamStatus: null,
       outcome: "pending",
+      at: Date.now(),
     }
     this.log.push(entry)
     const reached = () => rule?.reached(request, rule.hits)

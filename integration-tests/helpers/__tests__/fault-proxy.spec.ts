@@ -65,14 +65,23 @@ describe("FaultProxy", () => {
   it("forwards what no rule matches, body, status and headers included", async () => {
     proxy.add({ match: { path: "/other" }, fault: { refuse: 503 } })
 
+    const sentAt = Date.now()
     const answer = await send("/v2/things?x=1", "POST", '{"a":1}')
 
     expect(answer).toMatchObject({ status: 201, text: '{"echoed":"/v2/things?x=1"}' })
     expect(answer).toHaveProperty(["headers", "x-upstream"], "yes")
     expect(seen).toEqual([{ method: "POST", url: "/v2/things?x=1", body: '{"a":1}' }])
     expect(proxy.log).toEqual([
-      { method: "POST", path: "/v2/things", fault: "forward", upstreamStatus: 201, outcome: "answered" },
+      {
+        method: "POST",
+        path: "/v2/things",
+        fault: "forward",
+        upstreamStatus: 201,
+        outcome: "answered",
+        at: expect.any(Number),
+      },
     ])
+    expect(proxy.log[0].at).toBeGreaterThanOrEqual(sentAt)
   })
 
   it("drops the answer after forwarding: the service saw the request, the client gets a reset", async () => {

@@ -17,6 +17,7 @@ import { type RunningSandbox, type SandboxOptionsInput, startSandbox } from "../
 import type { StoreCheckout } from "../checkout-seed"
 import { FaultProxy } from "../fault-proxy"
 import { freePort } from "../free-port"
+import { MedusaInstance, type WorkerMode } from "./medusa-instance"
 
 /*
  * A real Medusa server process with the plugin, for tests of what survives a crash (CONTRIBUTING.md, "Fault
@@ -28,6 +29,10 @@ import { freePort } from "../free-port"
  * It is the demo's app (demo/lib: the app folder, the migrations, the seed, the process handling), laid
  * out once per spec file with a config of its own (medusa-config.js here: no dashboard, the test's plugin
  * options); only `medusa start` runs again on a restart.
+ *
+ * With `redisUrl`, the app has Medusa's Redis modules (demo/medusa/redis-modules.js), and more processes of
+ * the same app can be started beside the store's own (addInstance): servers and workers sharing the
+ * database and Redis, as a production store runs (integration-tests/topology/).
  */
 
 export interface SpawnedStoreOptions {
@@ -42,6 +47,15 @@ export interface SpawnedStoreOptions {
    * of the wall clock behind the test's back; the test runs a job when it chooses (runJob). Default true.
    */
   scheduledJobs?: boolean
+  /**
+   * Medusa's Redis modules (event bus, workflow engine, locking, cache) on this Redis database: a database
+   * of the test's own (RedisDatabase), since scheduled jobs and queues live there. In-memory modules without.
+   */
+  redisUrl?: string
+  /** The workerMode of the store's own process (start()); "shared" (Medusa's default) when left out. */
+  workerMode?: WorkerMode
+  /** What failure messages call the store's own process; "Medusa" when left out. */
+  name?: string
 }
 
 const CONFIG_FILE = "integration-tests/helpers/medusa-process/medusa-config.js"
@@ -51,8 +65,10 @@ const RUN_JOB_SCRIPT = path.join(__dirname, "run-job.js")
 const DEMO_SKUS = ["DEMO-1", "DEMO-2", "DEMO-3"]
 
 export class SpawnedStore {
-  private process: MedusaProcess | undefined
-  private alive = false
+  /** The store's own `medusa start` (start(), kill()), at `url`. */
+  readonly main: MedusaInstance
+  /** Processes added beside it (addInstance), stopped with it by cleanUp. */
+  private readonly instances: MedusaInstance[] = []
   /** Medusa's database, for the test's reads: a pool, so that several reads can run at once. */
   private readonly database: Pool
 
@@ -70,9 +86,14 @@ export class SpawnedStore {
     /** Filled in by prepare(), once the seed is known. */
     readonly checkout: StoreCheckout,
     /** The store API, with the seed's publishable key sent by the checkout helpers. */
-    readonly api: AxiosInstance
+    readonly api: AxiosInstance,
+    /** The plugin options every process is given (RETAIL_FINANCING_TEST_OPTIONS), callback URL included. */
+    private readonly pluginOptions: Partial<RetailFinancingOptionsInput>,
+    workerMode: WorkerMode,
+    name: string
   ) {
     this.database = new Pool({ connectionString: settings.databaseUrl, max: 4 })
+    this.main = new MedusaInstance(name, workerMode, url, settings, env)
   }
 
   /**
@@ -101,6 +122,7 @@ export class SpawnedStore {
     const service = await FaultProxy.start(sandbox.url)
     const url = `http://${settings.host}:${await freePort()}`
     const callbacks = await FaultProxy.start(url)
+    const pluginOptions = { backendUrl: callbacks.url, ...options.pluginOptions }
     const env: NodeJS.ProcessEnv = {
       ...medusaEnvironment({
         settings,
@@ -110,7 +132,9 @@ export class SpawnedStore {
         storefrontUrl: "http://127.0.0.1:8000",
         sandboxUrl: service.url,
       }),
-      RETAIL_FINANCING_TEST_OPTIONS: JSON.stringify({ backendUrl: callbacks.url, ...options.pluginOptions }),
+      RETAIL_FINANCING_TEST_OPTIONS: JSON.stringify(pluginOptions),
+      // demo/medusa/medusa-config.js adds the Redis modules for it; migrations run with them too.
+      ...(options.redisUrl ? { DEMO_REDIS_URL: options.redisUrl } : {}),
       // The log file is what a failed test shows; jest's LOG_LEVEL=error would leave it empty.
       LOG_LEVEL: "info",
       ...options.env,
@@ -127,7 +151,10 @@ export class SpawnedStore {
       callbacks,
       url,
       {} as StoreCheckout,
-      axios.create()
+      axios.create(),
+      pluginOptions,
+      options.workerMode ?? "shared",
+      options.name ?? "Medusa"
     )
     try {
       const leaveOut = options.scheduledJobs === false ? ["jobs"] : []
@@ -152,27 +179,36 @@ export class SpawnedStore {
 
   /** Starts `medusa start` and waits until it answers /health. */
   async start(): Promise<void> {
-    if (this.running) throw new Error("Medusa is already running")
-    const port = new URL(this.url).port
-    const started = new MedusaProcess(
-      this.settings,
-      ["start", "--port", port, "--host", this.settings.host],
-      this.env
-    ).start()
-    this.process = started
-    this.alive = true
-    void started.exited.then(() => {
-      if (this.process === started) this.alive = false
-    })
-    await started.serving(`${this.url}/health`)
+    await this.main.start()
   }
 
   /** SIGKILL to Medusa's whole process group, as a crash or the OOM killer would; waits until it is gone. */
   async kill(): Promise<void> {
-    const current = this.process
-    if (!current) return
-    current.signalGroup("SIGKILL")
-    await current.exited
+    await this.main.kill()
+  }
+
+  /**
+   * Another `medusa start` of the same app, database and Redis, on a port of its own, in a worker mode, with
+   * plugin options over the store's (a job schedule, say); not started yet. Its log is a file of its own.
+   */
+  async addInstance(
+    name: string,
+    workerMode: WorkerMode,
+    { pluginOptions = {} }: { pluginOptions?: Partial<RetailFinancingOptionsInput> } = {}
+  ): Promise<MedusaInstance> {
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-")
+    const instance = new MedusaInstance(
+      name,
+      workerMode,
+      `http://${this.settings.host}:${await freePort()}`,
+      { ...this.settings, logFile: path.join(this.settings.stateDir, `medusa-${slug}.log`) },
+      {
+        ...this.env,
+        RETAIL_FINANCING_TEST_OPTIONS: JSON.stringify({ ...this.pluginOptions, ...pluginOptions }),
+      }
+    )
+    this.instances.push(instance)
+    return instance
   }
 
   /**
@@ -191,11 +227,11 @@ export class SpawnedStore {
 
   /** SIGTERM, as a deploy stops it. */
   async stop(): Promise<void> {
-    await this.process?.stop()
+    await this.main.stop()
   }
 
   get running(): boolean {
-    return this.alive
+    return this.main.running
   }
 
   /** Reads Medusa's database directly (it may be down): `select` only, whatever the test asserts on. */
@@ -252,6 +288,7 @@ export class SpawnedStore {
   async cleanUp(): Promise<void> {
     const steps = [
       () => this.kill(),
+      ...this.instances.map((instance) => () => instance.kill()),
       () => this.database.end(),
       () => this.service.close(),
       () => this.callbacks.close(),
