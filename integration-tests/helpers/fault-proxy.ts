@@ -146,12 +146,17 @@ export class FaultProxy {
   readonly log: ProxyLogEntry[] = []
   private rules: FaultRule[] = []
   private readonly sockets = new Set<Socket>()
+  /** Where requests are forwarded, in turn (one target unless balanceTo gave several). */
+  private targets: URL[]
+  private turn = 0
 
   private constructor(
     private readonly server: Server,
     readonly url: string,
-    private readonly target: URL
-  ) {}
+    target: URL
+  ) {
+    this.targets = [target]
+  }
 
   /** Starts a proxy on loopback that forwards to `target` (a base URL). */
   static async start(target: string, port = 0): Promise<FaultProxy> {
@@ -178,6 +183,12 @@ export class FaultProxy {
     const rule = new FaultRule(input, (gone) => (this.rules = this.rules.filter((r) => r !== gone)))
     this.rules.push(rule)
     return rule
+  }
+
+  /** Forwards each request to the next of these base URLs in turn, as a round-robin load balancer would. */
+  balanceTo(targets: string[]): void {
+    if (targets.length === 0) throw new Error("balanceTo needs at least one target")
+    this.targets = targets.map((target) => new URL(target))
   }
 
   /** Removes every rule and releases what they hold. */
@@ -266,12 +277,13 @@ export class FaultProxy {
     req: IncomingMessage,
     body: Buffer
   ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    const target = this.targets[this.turn++ % this.targets.length]
     return new Promise((resolve, reject) => {
       const upstream = forwardRequest(
-        new URL(req.url ?? "/", this.target),
+        new URL(req.url ?? "/", target),
         {
           method: req.method,
-          headers: { ...req.headers, host: this.target.host },
+          headers: { ...req.headers, host: target.host },
           // One connection per request: a held or dropped exchange never blocks or poisons another.
           agent: false,
         },

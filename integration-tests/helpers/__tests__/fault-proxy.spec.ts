@@ -172,4 +172,27 @@ describe("FaultProxy", () => {
     expect(await send("/any")).toMatchObject({ status: 201 })
     expect(proxy.log.map(({ fault }) => fault)).toEqual(["hold", "forward"])
   })
+
+  it("forwards to several targets in turn once told to balance", async () => {
+    const second = createServer((req, res) => res.writeHead(200).end("second"))
+    second.listen(0, "127.0.0.1")
+    await once(second, "listening")
+    try {
+      proxy.balanceTo([
+        `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+        `http://127.0.0.1:${(second.address() as AddressInfo).port}`,
+      ])
+
+      const answers = []
+      for (let i = 0; i < 4; i++) answers.push(await send("/turn"))
+
+      expect(answers.map((answer) => ("status" in answer ? answer.status : answer.error))).toEqual([
+        201, 200, 201, 200,
+      ])
+      expect(seen).toHaveLength(2)
+    } finally {
+      second.closeAllConnections()
+      await new Promise((resolve) => second.close(resolve))
+    }
+  })
 })

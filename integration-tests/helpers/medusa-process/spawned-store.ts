@@ -93,6 +93,9 @@ export class SpawnedStore {
     name: string
   ) {
     this.database = new Pool({ connectionString: settings.databaseUrl, max: 4 })
+    // An idle connection the server ends (the database dropped with FORCE at cleanUp) is reported on the pool;
+    // without a listener node-postgres throws it as an unhandled error. A query's own failure still rejects.
+    this.database.on("error", () => undefined)
     this.main = new MedusaInstance(name, workerMode, url, settings, env)
   }
 
