@@ -7,6 +7,7 @@ import {
   createCheckoutCart,
   createPaymentCollection,
   createRegion,
+  databaseFingerprint,
   financingIntegrationSuite,
   sandboxApplications,
 } from "../helpers"
@@ -78,8 +79,10 @@ financingIntegrationSuite({
       it("finds an ordinary cart eligible, without asking the service or changing the cart", async () => {
         const cart = await validCart()
         const before = (await storeGet(`/store/carts/${cart.id}`)).data.cart
+        const database = await databaseFingerprint(getContainer())
 
         const { result, requests, newApplications } = await withServiceWatch(() => eligibility(cart.id))
+        expect(await databaseFingerprint(getContainer())).toEqual(database)
 
         expect(result.status).toBe(200)
         expect(result.data).toEqual({ eligible: true, reasons: [] })
