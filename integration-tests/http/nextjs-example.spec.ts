@@ -57,14 +57,14 @@ financingIntegrationSuite({
     let actions: Actions
     let shared: Shared
 
-    beforeAll(async () => {
+    beforeAll(() => {
       // The example reads these when it loads, as the starter reads its .env: load it after the seed.
       process.env.MEDUSA_BACKEND_URL = financing.backendUrl
       process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY = seed.publishableKey
       process.env.NEXT_PUBLIC_BASE_URL = STOREFRONT
       process.env.NEXT_PUBLIC_FINANCING_PROVIDER_ID = RETAIL_FINANCING_PROVIDER_ID
-      actions = await import("../../examples/nextjs/src/lib/data/financing")
-      shared = await import("../../examples/nextjs/src/lib/financing")
+      actions = jest.requireActual<Actions>("../../examples/nextjs/src/lib/data/financing")
+      shared = jest.requireActual<Shared>("../../examples/nextjs/src/lib/financing")
     })
 
     beforeEach(() => {
