@@ -33,8 +33,9 @@ export interface AttentionApplication {
   completion_attempts: number
   exception_reason: string | null
   exception_resolution: string | null
-  /** The exception's own sentence (the admin view's `exception.description`). */
+  /** The exception's own sentences (the admin view's `exception.description` and `what_to_do`). */
   exception_description?: string | null
+  exception_what_to_do?: string | null
 }
 
 export interface AttentionAction {
@@ -91,7 +92,12 @@ export function attentionOf(
   if (hasOpenException(application)) {
     reasons.push({
       kind: "contract_exception",
-      text: application.exception_description ?? "A signed contract has no order.",
+      text: [
+        application.exception_description ?? "A signed contract has no order.",
+        application.exception_what_to_do,
+      ]
+        .filter(Boolean)
+        .join(" "),
       action_id: null,
     })
   }

@@ -64,7 +64,11 @@ export async function listFinancingApplications(
           : null,
         last_action: last ? actionView(last) : null,
         attention: attentionOf(
-          { ...application, exception_description: view.exception?.description ?? null },
+          {
+            ...application,
+            exception_description: view.exception?.description ?? null,
+            exception_what_to_do: view.exception?.what_to_do ?? null,
+          },
           actions
         ),
       }

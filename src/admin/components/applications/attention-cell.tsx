@@ -37,7 +37,7 @@ export const AttentionCell = ({ reasons }: { reasons: AttentionReason[] }) => {
             Needs attention{rest.length > 0 ? ` (${reasons.length})` : ""}
           </StatusBadge>
         </span>
-        <Text size="small" leading="compact" className="text-ui-fg-subtle whitespace-normal">
+        <Text size="small" leading="compact" className="text-ui-fg-subtle line-clamp-2 whitespace-normal">
           {first.text}
         </Text>
       </div>

@@ -58,9 +58,10 @@ describe("attentionOf", () => {
       order_id: null,
       exception_reason: "cart_changed",
       exception_description: "The cart changed.",
+      exception_what_to_do: "Void it.",
     }
     expect(attentionOf(open, [])).toEqual([
-      { kind: "contract_exception", text: "The cart changed.", action_id: null },
+      { kind: "contract_exception", text: "The cart changed. Void it.", action_id: null },
     ])
     expect(hasOpenException(open)).toBe(true)
     for (const resolution of ["voided", "resolved"]) {
