@@ -103,7 +103,12 @@ financingIntegrationSuite({
       await page.getByRole("option", { name: option, exact: true }).click()
     }
 
-    it("lists the store's applications with labels, filters those needing attention, and leads from a search to the order", async () => {
+    it("lists the store's applications with labels, filters those needing attention, acts on them, and leads from a search to the order", async () => {
+      // A contract without an order whose exception is open (how it arises is the checkout specs' business).
+      const { publicId: exceptionId } = await startFinancedCart(api, seed)
+      const ledger = financingLedger(getContainer())
+      const [withException] = await ledger.listFinancingApplications({ public_id: exceptionId })
+      expect(await ledger.openException(withException!.id, "cart_changed")).toBe(true)
       const calm = await financedOrder("512-555-0141")
       const failed = await financedOrder("512-555-0142", { failed: true })
       const { publicId: pendingId } = await startFinancedCart(api, seed)
@@ -114,20 +119,22 @@ financingIntegrationSuite({
         // The page is in the main sidebar, where Medusa puts a plugin's top-level route.
         await page.getByRole("link", { name: "Retail financing", exact: true }).first().click()
         await page.waitForURL((url) => url.pathname === `${ADMIN_PATH}/retail-financing`)
-        await rowCount(page, 3)
+        await rowCount(page, 4)
         const rows = rowsOf(page)
 
-        // Newest first: the pending application, then the two orders.
+        // Newest first: the pending application, the two orders, the contract without an order.
         expect(await rows.getByTestId("rf-app-public-id").allInnerTexts()).toEqual([
           pendingId,
           failed.publicId,
           calm.publicId,
+          exceptionId,
         ])
         // Human labels, never the service's codes.
         expect(await rows.getByTestId("rf-app-status").allInnerTexts()).toEqual([
           "Pending",
           "Signed, waiting for invoice",
           "Signed, waiting for invoice",
+          "Pending",
         ])
         const calmRow = rows.nth(2)
         expect(await calmRow.getByTestId("rf-app-order").innerText()).toBe(`#${calm.displayId}`)
@@ -149,25 +156,42 @@ financingIntegrationSuite({
         }
 
         await choose(page, "rf-filter-attention", "Needs attention")
-        await rowCount(page, 1)
-        expect(await rowsOf(page).getByTestId("rf-app-public-id").innerText()).toBe(failed.publicId)
+        await rowCount(page, 2)
+        expect(await rowsOf(page).getByTestId("rf-app-public-id").allInnerTexts()).toEqual([
+          failed.publicId,
+          exceptionId,
+        ])
+        expect(await rowsOf(page).nth(1).getByTestId("rf-app-attention").innerText()).toContain(
+          "items or total changed"
+        )
         if (process.env.SCREENSHOT_DIR) {
           await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-applications-attention.png` })
         }
 
-        // Retry from the row's menu: the order widget's route, after which nothing needs attention.
-        const retried = page.waitForResponse(
-          (response) =>
-            response.request().method() === "POST" &&
-            /^\/admin\/retail-financing\/actions\/[^/]+\/retry$/.test(new URL(response.url()).pathname)
-        )
-        await rowsOf(page).locator("td").last().getByRole("button").click()
+        // Retry from the row's menu: the order widget's route, after which the order needs nothing more.
+        const posted = (pattern: RegExp) =>
+          page.waitForResponse(
+            (response) =>
+              response.request().method() === "POST" && pattern.test(new URL(response.url()).pathname)
+          )
+        const retried = posted(/^\/admin\/retail-financing\/actions\/[^/]+\/retry$/)
+        await rowsOf(page).nth(0).locator("td").last().getByRole("button").click()
         await page.getByRole("menuitem", { name: /^Retry: / }).click()
         expect((await retried).status()).toBe(200)
+        await rowCount(page, 1)
+
+        // Mark the exception resolved: asked first, then the same route as before.
+        const resolved = posted(
+          new RegExp(`^/admin/retail-financing/applications/${withException!.id}/resolve$`)
+        )
+        await rowsOf(page).nth(0).locator("td").last().getByRole("button").click()
+        await page.getByRole("menuitem", { name: "Mark resolved" }).click()
+        await page.getByRole("alertdialog").getByRole("button", { name: "Mark resolved" }).click()
+        expect((await resolved).status()).toBe(200)
         await rowCount(page, 0)
 
         await choose(page, "rf-filter-attention", "All applications")
-        await rowCount(page, 3)
+        await rowCount(page, 4)
       })
 
       await withScreenshotOnFailure(dashboard, "applications-search", async () => {
@@ -186,7 +210,7 @@ financingIntegrationSuite({
       await withScreenshotOnFailure(dashboard, "applications-phone", async () => {
         // By phone: asked of the service (the store keeps no phone), then linked to the store's order.
         await page.goto(`${financing.backendUrl}${ADMIN_PATH}/retail-financing`)
-        await rowCount(page, 3)
+        await rowCount(page, 4)
         await page.getByTestId("rf-applications-search").fill("(512) 555-0142")
         const result = page.getByTestId("rf-phone-result")
         await result.getByTestId("rf-phone-public-id").waitFor()
