@@ -68,7 +68,7 @@ function row(application: SandboxApplication): string {
   const words = STATUS_WORDS[status]
   return `<tr data-testid="sandbox-application">
 <td>No. ${application.applicationId}<br><span class="muted">${escapeHtml(when(application.createdAt))}</span></td>
-<td>${escapeHtml(name)}<br><span class="muted">${escapeHtml(input.mobilePhone)}</span></td>
+<td>${escapeHtml(name)}<br><span class="muted nowrap">${escapeHtml(input.mobilePhone)}</span></td>
 <td>${amounts(application)}<br><span class="muted">${orderNumbers(application)}</span></td>
 <td><span class="status">${escapeHtml(words.label)}</span><br><span class="muted">${escapeHtml(words.meaning)}</span></td>
 <td>${received(application)}</td>

@@ -50,6 +50,7 @@ export function page(title: string, body: string, { wide = false }: { wide?: boo
   .muted { color: #5c6470; font-size: .9rem; }
   .status { font-weight: 600; }
   form.inline { display: inline; }
+  .nowrap { white-space: nowrap; }
 </style>
 </head>
 <body><main>${body}</main></body>
