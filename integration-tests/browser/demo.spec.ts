@@ -218,7 +218,7 @@ describe("npm run demo", () => {
       const widget = merchant.page.getByTestId(WIDGET_TEST_ID)
       await widget.waitFor()
       expect((await widget.getByTestId("rf-application-status").innerText()).trim()).toBe(
-        "Signed, waiting for invoice"
+        "Signed, invoice needed"
       )
       // For a person to look at the widget as a merchant sees it: SCREENSHOT_DIR=/tmp/shots npm run test:browser
       if (process.env.SCREENSHOT_DIR) {

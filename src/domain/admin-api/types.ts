@@ -133,6 +133,8 @@ export type PostSaleAction = {
   attempt_log: ActionAttempt[]
   last_error: string | null
   result: string | null
+  /** What a return request asks of the contract (null for the other kinds). */
+  return_request: ReturnRequestView | null
   next_attempt_at: string | null
   completed_at: string | null
   created_at: string | null
@@ -150,6 +152,17 @@ export type ReturnReason = { public_id: string; description: string }
 export type ReturnReasonsResponse = { return_reasons: ReturnReason[] }
 
 export type ReturnType = "return" | "partial" | "redraft"
+
+/**
+ * A return request as it was sent: its type, the amount it gives back (null for a Redraft, which moves no
+ * money), the service's reason chosen (an id of the return reasons list) and the text sent with it.
+ */
+export type ReturnRequestView = {
+  return_type: ReturnType
+  amount: number | null
+  return_reason_id: string | null
+  reason: string | null
+}
 
 export type ReturnRequestBody = {
   return_type: ReturnType
