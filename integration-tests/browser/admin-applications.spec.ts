@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Browser, Locator } from "playwright-core"
+import type { Locator } from "playwright-core"
 
 import {
   actionsOf,
@@ -13,11 +13,10 @@ import {
 import {
   ADMIN_PATH,
   type AdminSession,
-  ensureAdminBuild,
-  launchChromium,
   logIn,
   openAdmin,
   withScreenshotOnFailure,
+  useDashboardBrowser,
 } from "./admin-browser"
 
 /*
@@ -30,17 +29,7 @@ import {
 
 jest.setTimeout(180_000)
 
-let browser: Browser
-beforeAll(async () => {
-  // Before Medusa boots: the build needs the memory more than the app does (about 2.2 GB peak).
-  const build = await ensureAdminBuild()
-  if (build.rebuilt) process.stdout.write(`admin dashboard rebuilt in ${build.ms} ms (${build.reason})\n`)
-  browser = await launchChromium()
-}, 300_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useDashboardBrowser()
 
 financingIntegrationSuite({
   seed: "checkout",
@@ -56,7 +45,7 @@ financingIntegrationSuite({
     })
 
     async function loggedInAdmin(): Promise<AdminSession> {
-      session = await openAdmin(browser, financing.backendUrl)
+      session = await openAdmin(browser(), financing.backendUrl)
       await withScreenshotOnFailure(session, "admin-login", () => logIn(session!))
       return session
     }
@@ -131,15 +120,15 @@ financingIntegrationSuite({
         ])
         // Human labels, never the service's codes.
         expect(await rows.getByTestId("rf-app-status").allInnerTexts()).toEqual([
-          "Pending",
-          "Signed, waiting for invoice",
-          "Signed, waiting for invoice",
-          "Pending",
+          "Waiting for the shopper",
+          "Signed, invoice needed",
+          "Signed, invoice needed",
+          "Waiting for the shopper",
         ])
         const calmRow = rows.nth(2)
         expect(await calmRow.getByTestId("rf-app-order").innerText()).toBe(`#${calm.displayId}`)
         expect(await calmRow.getByTestId("rf-app-customer").innerText()).toContain("Jordan Rivera")
-        expect(await calmRow.getByTestId("rf-app-last-action").innerText()).toContain("Order references sent")
+        expect(await calmRow.getByTestId("rf-app-last-action").innerText()).toContain("Order number sent")
         expect(await calmRow.getByTestId("rf-app-attention").getAttribute("data-needs-attention")).toBe(
           "false"
         )

@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { Browser, Locator } from "playwright-core"
+import type { Locator } from "playwright-core"
 
 import {
   SYSTEM_PAYMENT_PROVIDER_ID,
@@ -15,12 +15,11 @@ import {
 } from "../helpers"
 import {
   type AdminSession,
-  ensureAdminBuild,
-  launchChromium,
   logIn,
   openAdmin,
   openOrder,
   withScreenshotOnFailure,
+  useDashboardBrowser,
 } from "./admin-browser"
 import {
   capturePaymentInDashboard,
@@ -43,17 +42,7 @@ const STOREFRONT_ORIGIN = "http://localhost:8000"
 
 jest.setTimeout(120_000)
 
-let browser: Browser
-beforeAll(async () => {
-  // Before Medusa boots: the build needs the memory more than the app does (about 2.2 GB peak).
-  const build = await ensureAdminBuild()
-  if (build.rebuilt) process.stdout.write(`admin dashboard rebuilt in ${build.ms} ms (${build.reason})\n`)
-  browser = await launchChromium()
-}, 300_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useDashboardBrowser()
 
 type PlacedOrder = { id: string; displayId: number; cartId: string }
 type FinancedOrder = PlacedOrder & { publicId: string }
@@ -134,7 +123,7 @@ financingIntegrationSuite({
     }
 
     async function loggedInAdmin(): Promise<AdminSession> {
-      session = await openAdmin(browser, financing.backendUrl)
+      session = await openAdmin(browser(), financing.backendUrl)
       await withScreenshotOnFailure(session, "admin-login", () => logIn(session!))
       return session
     }
@@ -411,7 +400,7 @@ financingIntegrationSuite({
         const key = storefront.headers["x-publishable-api-key"]
         // The page below is answered by the test, not by a server on loopback, so Chromium counts it as
         // public and would refuse its requests to the app on 127.0.0.1 (local network access) without this.
-        const context = await browser.newContext({ permissions: ["local-network-access"] })
+        const context = await browser().newContext({ permissions: ["local-network-access"] })
         try {
           const page = await context.newPage()
           // A product page on the storefront origin store CORS allows; the script and the API are the app's.

@@ -10,6 +10,7 @@ import type {
   PostSaleAction,
   ReturnReason,
 } from "../../domain/admin-api/types"
+import type { AttentionKind } from "../../domain/post-sale/needs-attention"
 import { actionKindLabel, formatMoney } from "./format"
 
 type OrderFinancing = NonNullable<OrderFinancingResponse["financing"]>
@@ -238,29 +239,29 @@ const BOOKS_TO_ACT_ON = new Set([
   "payment_canceled_by_order_change",
 ])
 
+/** A failed send, an exception or a failing completion waits for the merchant; an unknown outcome is in hand. */
+const ATTENTION_TONE: Record<AttentionKind, Attention["tone"]> = {
+  action_failed: "error",
+  contract_exception: "error",
+  completion_failing: "error",
+  outcome_unknown: "warning",
+}
+
 /**
- * What needs the merchant, or what happens next, for the status card: failed sends first (the merchant
- * must act), then unconfirmed ones and an open exception, books that disagree, and the next step.
+ * What needs the merchant, or what happens next, for the status card: first the server's attention reasons
+ * (the rule the applications list uses, so the list and the order page never disagree), a failed send with
+ * what went wrong; then books that disagree, and the next step.
  */
 export function attentionOf(financing: OrderFinancing, facts: OrderFulfillmentFacts): Attention[] {
   const { application, actions, books } = financing
   const items: Attention[] = []
-  for (const action of actions) {
-    const what = actionKindLabel(action.kind)
-    if (action.state === "failed") {
-      items.push({
-        tone: "error",
-        text: `${what} was not sent${action.last_error ? `: ${asSentence(action.last_error)}` : "."} Fix the cause, then retry it below.`,
-      })
-    } else if (action.state === "unknown" || action.state === "checking") {
-      items.push({
-        tone: "warning",
-        text: `${what}: the lender's answer was lost. The plugin checks whether it arrived before sending it again.`,
-      })
-    }
-  }
-  if (application.exception && !application.exception.resolution) {
-    items.push({ tone: "error", text: application.exception.description })
+  for (const reason of financing.attention) {
+    const action = actions.find((candidate) => candidate.id === reason.action_id)
+    const cause =
+      reason.kind === "action_failed" && action?.last_error
+        ? ` What went wrong: ${asSentence(action.last_error)}`
+        : ""
+    items.push({ tone: ATTENTION_TONE[reason.kind], text: `${reason.text}${cause}` })
   }
   for (const difference of books?.differences ?? []) {
     if (BOOKS_TO_ACT_ON.has(difference.reason)) items.push({ tone: "warning", text: difference.description })

@@ -142,7 +142,13 @@ export type PostSaleAction = {
 }
 
 export type OrderFinancingResponse = {
-  financing: { application: FinancingApplication; actions: PostSaleAction[]; books: OrderBooks } | null
+  financing: {
+    application: FinancingApplication
+    actions: PostSaleAction[]
+    /** Why it needs the merchant: the same rule as the applications list's. */
+    attention: AttentionReason[]
+    books: OrderBooks
+  } | null
 }
 
 export type ActionResponse = { action: PostSaleAction }

@@ -3,8 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import type { LedgerAction } from "../../modules/retail-financing"
 import type { ApplicationListItem, ApplicationsListResponse } from "../../domain/admin-api/types"
-import { attentionOf } from "../../domain/post-sale/needs-attention"
-import { actionView, applicationView } from "../post-sale/admin-views"
+import { actionView, applicationView, attentionView } from "../post-sale/admin-views"
 import { type FinancingApplicationListQuery, applicationListFilters } from "./application-list-filters"
 import { ordersForAdmin } from "./orders-for-admin"
 
@@ -63,14 +62,7 @@ export async function listFinancingApplications(
             })
           : null,
         last_action: last ? actionView(last) : null,
-        attention: attentionOf(
-          {
-            ...application,
-            exception_description: view.exception?.description ?? null,
-            exception_what_to_do: view.exception?.what_to_do ?? null,
-          },
-          actions
-        ),
+        attention: attentionView(application, view, actions),
       }
     }),
     count,

@@ -4,6 +4,7 @@ import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
 import { statusHistoryOf } from "../../modules/retail-financing/application-record"
 import { attemptLogOf } from "../../domain/post-sale/unknown-outcome"
+import { type AttentionReason, attentionOf } from "../../domain/post-sale/needs-attention"
 import type {
   ContractException,
   FinancingApplication,
@@ -144,4 +145,23 @@ function returnRequestView(payload: unknown): ReturnRequestView | null {
     return_reason_id: request.returnReasonPublicId ?? null,
     reason: request.reason ?? null,
   }
+}
+
+/**
+ * Why the application needs the merchant, by the one rule the applications list, its filter and the order
+ * widget share; the exception's own sentences are the view's.
+ */
+export function attentionView(
+  application: LedgerApplication,
+  view: FinancingApplication,
+  actions: readonly LedgerAction[]
+): AttentionReason[] {
+  return attentionOf(
+    {
+      ...application,
+      exception_description: view.exception?.description ?? null,
+      exception_what_to_do: view.exception?.what_to_do ?? null,
+    },
+    actions
+  )
 }

@@ -175,7 +175,7 @@ export function applicationColumns(handlers: RowActionHandlers) {
     column.display({
       id: "status",
       header: "Status",
-      // Room for the longest label, "Signed, waiting for invoice approval", on one line.
+      // Room for the longest label, "Signed, invoice in review", on one line.
       size: 250,
       cell: ({ row }) => (
         <span data-testid="rf-app-status">

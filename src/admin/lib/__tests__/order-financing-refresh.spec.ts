@@ -23,7 +23,12 @@ function action(state: PostSaleAction["state"], next_attempt_at: string | null =
 }
 
 function financing(status: string, actions: PostSaleAction[] = []): Financing {
-  return { application: { status } as Financing["application"], actions, books: {} as Financing["books"] }
+  return {
+    application: { status } as Financing["application"],
+    actions,
+    attention: [],
+    books: {} as Financing["books"],
+  }
 }
 
 describe("refetchIntervalFor", () => {

@@ -168,10 +168,15 @@ describe("canSendDelivery", () => {
 })
 
 describe("attentionOf", () => {
-  function financing(status: string, actions: PostSaleAction[] = []): Financing {
+  function financing(
+    status: string,
+    actions: PostSaleAction[] = [],
+    attention: Financing["attention"] = []
+  ): Financing {
     return {
       application: { status, exception: null } as unknown as Financing["application"],
       actions,
+      attention,
       books: { differences: [], books_agree: null } as unknown as Financing["books"],
     }
   }
@@ -205,18 +210,29 @@ describe("attentionOf", () => {
     ])
   })
 
-  it("puts a failed send first, with the error and what to do", () => {
+  it("puts the server's attention reasons first, a failed send with what went wrong", () => {
     const failed = action({
       kind: "delivery",
       cause: "delivery:ful_1",
       state: "failed",
       last_error: "zip must be 5 digits",
     })
-    const [first] = attentionOf(financing("Signed", [failed]), { fulfillments: [{ id: "ful_1" }] })
+    const reasons: Financing["attention"] = [
+      {
+        kind: "action_failed",
+        text: "Sending the delivery information failed; fix the cause and retry it.",
+        action_id: failed.id,
+      },
+      { kind: "outcome_unknown", text: "It is not known yet whether…", action_id: "other" },
+    ]
+    const [first, second] = attentionOf(financing("Signed", [failed], reasons), {
+      fulfillments: [{ id: "ful_1" }],
+    })
     expect(first).toEqual({
       tone: "error",
-      text: "Delivery information was not sent: zip must be 5 digits. Fix the cause, then retry it below.",
+      text: "Sending the delivery information failed; fix the cause and retry it. What went wrong: zip must be 5 digits.",
     })
+    expect(second).toEqual({ tone: "warning", text: "It is not known yet whether…" })
   })
 
   it("says nothing is needed for a funded contract whose books agree", () => {

@@ -5,7 +5,7 @@ describe("lastActionWords", () => {
   it("says what became of the action in words", () => {
     expect(lastActionWords({ kind: "invoice", state: "succeeded" })).toBe("Invoice sent")
     expect(lastActionWords({ kind: "delivery", state: "failed" })).toBe("Delivery information failed")
-    expect(lastActionWords({ kind: "return", state: "unknown" })).toBe("Return request outcome unknown")
+    expect(lastActionWords({ kind: "return", state: "unknown" })).toBe("Return request not confirmed")
   })
 
   it("has words for every state the ledger knows", () => {
@@ -17,9 +17,9 @@ describe("lastActionWords", () => {
       sending: "Invoice being sent",
       succeeded: "Invoice sent",
       failed: "Invoice failed",
-      waiting: "Invoice waiting for an earlier return to settle",
-      unknown: "Invoice outcome unknown",
-      checking: "Invoice being checked at the service",
+      waiting: "Invoice waiting its turn",
+      unknown: "Invoice not confirmed",
+      checking: "Invoice being checked",
     })
   })
 
