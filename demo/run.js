@@ -64,6 +64,9 @@ async function main() {
     const bundle = ensureAdminBundle({ ...process.env, MEDUSA_DISABLE_TELEMETRY: "true" })
     const forget = lifecycle.add(bundle.stop)
     const report = await bundle.done.finally(forget)
+    linkAdminBundle(settings, report.dir)
+    // Medusa, if already booting, serves the dashboard from now on (demo/medusa/admin-hold.js).
+    fs.writeFileSync(settings.adminReadyFile, `${report.dir}\n`)
     say(
       report.rebuilt
         ? `Admin dashboard rebuilt (${seconds(since)}: ${report.reason}).`
@@ -71,14 +74,31 @@ async function main() {
     )
     return report
   }
-  // The build is mostly waiting on one core while the migrations use the other.
-  const [bundle, seed] = await Promise.all([adminBundle(), prepareStoreData(settings, medusa, say)])
-  linkAdminBundle(settings, bundle.dir)
+  // The build is mostly waiting on one core while the migrations use the other; Medusa starts as soon as
+  // the store's data is ready, and only its dashboard waits for the build.
+  fs.rmSync(settings.adminReadyFile, { force: true })
+  const bundle = adminBundle()
+  const storeData = prepareStoreData(settings, medusa, say)
+  // Whichever fails first stops the start; the other is still awaited below.
+  await Promise.race([bundle, storeData])
+  const seed = await storeData
 
   say("Starting Medusa…")
   const start = ["start", "--port", String(medusaPort), "--host", settings.host]
-  const server = new MedusaProcess(settings, start, env).start()
+  const server = new MedusaProcess(settings, start, {
+    ...env,
+    DEMO_ADMIN_READY_FILE: settings.adminReadyFile,
+  }).start()
   lifecycle.add(() => server.stop())
+  if (!fs.existsSync(settings.adminReadyFile)) {
+    say("Medusa is starting; it answers once the admin dashboard is built.")
+    const exitedFirst = server.exited.then(() =>
+      server.finished().then(() => {
+        throw new DemoError("medusa start exited while the admin dashboard was being built")
+      })
+    )
+    await Promise.race([bundle, exitedFirst])
+  }
   await server.serving(`${backendUrl}/health`)
   void server.exited.then(({ code, signal }) => {
     if (lifecycle.stopping) return
@@ -104,7 +124,7 @@ async function main() {
       `  Admin       ${adminUrl}`,
       `              log in as ${settings.admin.email} / ${settings.admin.password}`,
       `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
-      `  Medusa API  ${backendUrl}`,
+      `  Medusa API  ${backendUrl}  (the store API the storefront calls)`,
       `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
       "Buy something with Pay over time, approve and sign at the sandbox, then find the order in the admin.",
       "Press Ctrl-C to stop.",

@@ -17,6 +17,7 @@ export interface DemoSettings {
   databaseOwnedFile: string
   secretsFile: string
   sandboxStateFile: string
+  adminReadyFile: string
 }
 
 export function readSettings(env?: NodeJS.ProcessEnv): DemoSettings

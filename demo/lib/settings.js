@@ -93,6 +93,8 @@ function readSettings(env = process.env) {
     databaseOwnedFile: path.join(stateDir, "database.json"),
     secretsFile: path.join(stateDir, "secrets.json"),
     sandboxStateFile: path.join(stateDir, "sandbox-state.json"),
+    /** Written once the dashboard bundle is built and linked: `medusa start` serves it from then on. */
+    adminReadyFile: path.join(stateDir, "admin-ready"),
   }
 }
 

@@ -7,6 +7,8 @@
  * Medusa is then asked to stop as if by the demo.
  *
  *   node demo/medusa/cli.js <medusa command and arguments>     (run from the app folder, with an IPC channel)
+ *
+ * With DEMO_ADMIN_READY_FILE, `start` serves the dashboard only once that file exists (admin-hold.js).
  */
 if (process.send) {
   // Its group, as the demo would: `db:migrate` runs its data scripts in a child of its own.
@@ -15,6 +17,13 @@ if (process.send) {
   process.channel?.unref()
 }
 
-const cli = require.resolve("@medusajs/cli/cli.js")
-process.argv = [process.argv[0], cli, ...process.argv.slice(2)]
-require(cli)
+async function main() {
+  const readyFile = process.env.DEMO_ADMIN_READY_FILE
+  // `medusa start` on a first start: it boots while the dashboard builds, and serves once it is built.
+  if (process.argv[2] === "start" && readyFile) await require("./admin-hold").holdAdminUntilReady(readyFile)
+  const cli = require.resolve("@medusajs/cli/cli.js")
+  process.argv = [process.argv[0], cli, ...process.argv.slice(2)]
+  require(cli)
+}
+
+void main()

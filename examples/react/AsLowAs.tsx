@@ -10,6 +10,11 @@
  *     learnMoreUrl="/financing"                               optional; otherwise an inline explanation
  *   />
  *
+ * Give it the amount the page shows: on a product page the variant's price
+ * (`variant.calculated_price.calculated_amount`), on the cart and at checkout `cart.total`, which is what
+ * the shopper would finance (not `item_total`, which leaves out shipping and discounts and adds tax to
+ * the items only, so it matches neither the product page nor the order).
+ *
  * It renders nothing until there is an offer, and nothing when the amount is not financed or the service
  * cannot answer. A new amount (a cart update) is asked for after a short pause, and an answer for an older
  * amount is dropped. The same text as the <retail-financing-as-low-as> web component.

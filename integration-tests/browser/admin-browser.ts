@@ -246,3 +246,24 @@ export async function withScreenshotOnFailure<T>(
     throw new Error(`${String(error)}\n\n${details}`, { cause: error })
   }
 }
+
+/**
+ * A spec file's Chromium, for the real dashboard: the dashboard bundle is brought up to date first (before
+ * Medusa boots: the build needs the memory more than the app does, about 2.2 GB at its peak), and the
+ * browser is closed after the file. Returns a getter, since the browser exists only once beforeAll ran.
+ */
+export function useDashboardBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    const build = await ensureAdminBuild()
+    if (build.rebuilt) process.stdout.write(`admin dashboard rebuilt in ${build.ms} ms (${build.reason})\n`)
+    browser = await launchChromium()
+  }, 300_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error("the browser is not started yet: use it inside a test")
+    return browser
+  }
+}

@@ -42,16 +42,48 @@ export async function goToCheckout(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === "/checkout")
 }
 
-export async function enterContactAndAddress(page: Page): Promise<void> {
-  await page.getByLabel("Email").fill(SHOPPER.email)
-  await page.getByLabel("Mobile phone").fill(SHOPPER.phone)
-  await page.getByLabel("First name").fill(SHOPPER.firstName)
-  await page.getByLabel("Last name").fill(SHOPPER.lastName)
-  await page.getByLabel("Street address").fill(SHOPPER.street)
-  await page.getByLabel("City").fill(SHOPPER.city)
-  await page.getByLabel("State").selectOption(SHOPPER.state)
-  await page.getByLabel("ZIP code").fill(SHOPPER.zip)
+/** Types the shopper's details (SHOPPER, with `changes`) into the checkout's first step and saves them. */
+export async function enterContactAndAddress(
+  page: Page,
+  changes: Partial<typeof SHOPPER> = {}
+): Promise<void> {
+  const shopper = { ...SHOPPER, ...changes }
+  await page.getByLabel("Email").fill(shopper.email)
+  await page.getByLabel("Mobile phone").fill(shopper.phone)
+  await page.getByLabel("First name").fill(shopper.firstName)
+  await page.getByLabel("Last name").fill(shopper.lastName)
+  await page.getByLabel("Street address").fill(shopper.street)
+  await page.getByLabel("City").fill(shopper.city)
+  await page.getByLabel("State").selectOption(shopper.state)
+  await page.getByLabel("ZIP code").fill(shopper.zip)
   await page.getByRole("button", { name: "Continue to shipping" }).click()
+}
+
+/** The cart page's quantity buttons, one press at a time: each saves the cart and draws the page again. */
+export async function addOneMore(page: Page, title: string, times: number): Promise<void> {
+  for (let pressed = 0; pressed < times; pressed++) {
+    const quantity = page.getByRole("row", { name: new RegExp(title) }).locator(".quantity-cell span")
+    const before = Number(await quantity.innerText())
+    await page.getByRole("button", { name: `One more ${title}` }).click()
+    await page
+      .getByRole("row", { name: new RegExp(title) })
+      .locator(".quantity-cell span", { hasText: new RegExp(`^${before + 1}$`) })
+      .waitFor()
+  }
+}
+
+/** The figure of the plugin's message on a page ("$293.20/mo"), for comparing one page's with another's. */
+export async function monthlyPayment(page: Page, testId: string): Promise<string> {
+  const message = asLowAsMessage(page, testId)
+  await message.waitFor()
+  const match = /\$[\d,]+\.\d{2}\/mo/.exec(await message.innerText())
+  if (!match) throw new Error(`no monthly payment in "${await message.innerText()}"`)
+  return match[0]
+}
+
+/** The amount the plugin's element was given on a page: what its message is worked out on. */
+export function asLowAsAmount(page: Page, testId: string): Promise<string | null> {
+  return page.getByTestId(testId).locator("retail-financing-as-low-as").getAttribute("amount")
 }
 
 export async function chooseShipping(page: Page, name: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 
 import {
   type AdminSession,
@@ -12,12 +12,15 @@ import {
 } from "./admin-browser"
 import { DemoProcess, type DemoUrls, isPortFree, portOf } from "./demo-process"
 import {
+  addOneMore,
   addToCart,
   applyPromotion,
+  asLowAsAmount,
   asLowAsMessage,
   chooseShipping,
   enterContactAndAddress,
   goToCheckout,
+  monthlyPayment,
   openProduct,
   payOverTime,
 } from "./demo-shopper"
@@ -25,10 +28,23 @@ import {
 /*
  * `npm run demo` (README "Try it: the demo") end to end, the way a person tries it: the demo started as a child
  * process on free ports and a database of its own, a shopper in Chromium who sees the "As low as" message,
- * checks out with a promotion code, pays over time and signs at the sandbox's hosted page, the merchant who
- * finds that order with the financing widget in the admin the demo serves, and Ctrl-C stopping it all.
- * The tests run in order and share the one demo: each needs what the one before it did.
+ * checks out with a promotion code, pays over time and signs at the sandbox's hosted page, reads the
+ * confirmation, and goes Back to the sandbox's page; a shopper who is told why Pay over time is not offered;
+ * the sandbox's applications from the storefront's banner; the merchant who finds that order with the
+ * financing widget in the admin the demo serves, and Ctrl-C stopping it all. The tests run in order and share
+ * the one demo: each needs what the one before it did. SCREENSHOT_DIR=<folder> saves each page a person
+ * looks at.
  */
+
+/** For a person to look at the pages: SCREENSHOT_DIR=/tmp/shots npm run test:browser */
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR) {
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+  }
+}
+
+/** Money as the pages write it, "$1,460.28", in cents. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100)
 
 let browser: Browser
 let demo: DemoProcess
@@ -73,14 +89,20 @@ describe("npm run demo", () => {
     })
   })
 
-  it("sells with Pay over time: checkout with DEMO10, sign at the sandbox, back to the confirmed order", async () => {
+  it("sells with Pay over time: checkout with DEMO10, sign at the sandbox, back to a confirmation that explains the financing", async () => {
     const shopper = (session = await openPage(browser, urls.storefront))
     const { page } = shopper
     await withScreenshotOnFailure(shopper, "demo-checkout", async () => {
       await openProduct(page, urls.storefront, "Walnut dining table")
+      const productPayment = await monthlyPayment(page, "product-as-low-as")
       await addToCart(page)
-      // The cart page offers financing too, for the cart's amount.
-      await asLowAsMessage(page, "cart-as-low-as").waitFor()
+      // One table on the cart page is the product page's price: the same amount, the same message.
+      await expect(monthlyPayment(page, "cart-as-low-as")).resolves.toBe(productPayment)
+      const itemsTotal = await page.getByTestId("cart-items-total").innerText()
+      await expect(asLowAsAmount(page, "cart-as-low-as")).resolves.toBe(
+        (centsOf(itemsTotal) / 100).toFixed(2)
+      )
+      await screenshot(page, "demo-cart")
       await goToCheckout(page)
       await enterContactAndAddress(page)
       await chooseShipping(page, "Standard shipping")
@@ -88,6 +110,9 @@ describe("npm run demo", () => {
       await expect(page.getByTestId("summary-discount").innerText()).resolves.toMatch(/^-\$\d/)
       await expect(page.getByTestId("summary-tax").innerText()).resolves.not.toBe("$0.00")
       const total = await page.getByTestId("summary-total").innerText()
+      await expect(asLowAsAmount(page, "checkout-as-low-as")).resolves.toBe((centsOf(total) / 100).toFixed(2))
+      // A cart the plugin finances: nothing is said against it.
+      await expect(page.getByTestId("financing-reasons").count()).resolves.toBe(0)
 
       await payOverTime(page, urls.sandbox)
       // The service's page shows the application the plugin built from the cart: its total is the cart's.
@@ -98,11 +123,88 @@ describe("npm run demo", () => {
       const number = await page.getByTestId("order-number").innerText()
       expect(number).toMatch(/^Order #\d+$/)
       expect(await page.getByTestId("order-total").innerText()).toBe(total)
+      const financing = page.getByTestId("order-financing")
+      await expect(financing.locator("h2").innerText()).resolves.toBe("Paid with financing")
+      await expect(page.getByTestId("order-financed-amount").innerText()).resolves.toBe(total)
+      const explained = await financing.innerText()
+      expect(explained).toMatch(/What happens next/)
+      expect(explained).toMatch(/ship it to Jordan Rivera, 1 Main St, Austin, TX 78701/)
+      expect(explained).toMatch(/the partner pays us/)
+      expect(explained).toMatch(/Your payments are with the financing partner, not with us/)
+      // A person reads the order number, never the ids behind it.
+      expect(await page.locator("main").innerText()).not.toMatch(/\b(order|cart|pay|payses)_[0-9A-Z]{10,}/)
+      await screenshot(page, "demo-confirmation")
       placed = {
         orderId: new URL(page.url()).searchParams.get("order_id") ?? "",
         displayId: Number(number.replace(/\D/g, "")),
       }
       expect(placed.orderId).toMatch(/^order_/)
+
+      // Back, to the sandbox's page the shopper signed on: a page saying so, with the way back to the order.
+      const sandboxPage = page.waitForResponse((response) => response.url().includes("/apply/"))
+      await page.goBack()
+      expect((await sandboxPage).headers()["content-type"]).toMatch(/^text\/html/)
+      await expect(page.locator("h1").innerText()).resolves.toBe("This contract is already signed")
+      await expect(page.locator("body").innerText()).resolves.not.toMatch(/[{}]/)
+      await screenshot(page, "demo-sandbox-after-back")
+      await page.getByRole("link", { name: "Back to the store" }).click()
+      await page.waitForURL((url) => url.pathname === "/order/confirmed", { timeout: 30_000 })
+      await expect(page.getByTestId("order-number").innerText()).resolves.toBe(number)
+    })
+  })
+
+  it("says why Pay over time is not offered, and does not offer it, for a cart over $5,000 with a UK phone", async () => {
+    const shopper = (session = await openPage(browser, urls.storefront))
+    const { page } = shopper
+    await withScreenshotOnFailure(shopper, "demo-not-eligible", async () => {
+      await openProduct(page, urls.storefront, "Linen sectional sofa")
+      await addToCart(page)
+      // Three sofas at $2,199.00: $6,597.00 before shipping and tax, over the demo's $5,000 maximum.
+      await addOneMore(page, "Linen sectional sofa", 2)
+      await goToCheckout(page)
+      await enterContactAndAddress(page, { phone: "+44 20 7946 0958" })
+      await chooseShipping(page, "Standard shipping")
+
+      const payOverTime = page.getByLabel(/Pay over time/)
+      const reasons = page.getByTestId("financing-reasons").locator("li")
+      await reasons.first().waitFor()
+      expect(await payOverTime.isDisabled()).toBe(true)
+      const said = await reasons.allInnerTexts()
+      expect(said).toHaveLength(2)
+      expect(said).toEqual(
+        expect.arrayContaining([expect.stringMatching(/5,000/), expect.stringMatching(/phone/i)])
+      )
+      // Sentences for a shopper: no field paths, no codes.
+      for (const sentence of said) expect(sentence).not.toMatch(/billing_address|\(total\)|_/)
+      const phone = page.getByLabel("Mobile phone")
+      await expect(phone.getAttribute("aria-invalid")).resolves.toBe("true")
+      await expect(page.getByTestId("field-problem-phone").innerText()).resolves.toMatch(/phone/i)
+      await screenshot(page, "demo-checkout-not-eligible")
+
+      // A US mobile number, saved: asked again, only the total stands in the way.
+      await enterContactAndAddress(page, { phone: "512-555-0142" })
+      await reasons.filter({ hasText: /phone/i }).waitFor({ state: "detached" })
+      await expect(reasons.allInnerTexts()).resolves.toEqual([expect.stringMatching(/5,000/)])
+      await expect(page.getByLabel("Mobile phone").getAttribute("aria-invalid")).resolves.toBeNull()
+      expect(await page.getByLabel(/Pay over time/).isDisabled()).toBe(true)
+    })
+  })
+
+  it("lists the sandbox's applications in words from the storefront's banner", async () => {
+    if (!placed) throw new Error("no order was placed: see the test before the last one")
+    const order = placed
+    const shopper = (session = await openPage(browser, urls.storefront))
+    await withScreenshotOnFailure(shopper, "demo-sandbox-applications", async () => {
+      await shopper.page.goto(urls.storefront)
+      const [list] = await Promise.all([
+        shopper.context.waitForEvent("page"),
+        shopper.page.getByRole("link", { name: "Sandbox applications" }).click(),
+      ])
+      await list.waitForLoadState()
+      const row = list.getByTestId("sandbox-application").filter({ hasText: `Order #${order.displayId}` })
+      await expect(row.innerText()).resolves.toMatch(/Signed, waiting for the store's invoice/)
+      await expect(list.locator("body").innerText()).resolves.not.toMatch(/[{}]/)
+      await screenshot(list, "demo-sandbox-applications")
     })
   })
 
@@ -116,7 +218,7 @@ describe("npm run demo", () => {
       const widget = merchant.page.getByTestId(WIDGET_TEST_ID)
       await widget.waitFor()
       expect((await widget.getByTestId("rf-application-status").innerText()).trim()).toBe(
-        "Signed, waiting for invoice"
+        "Signed, invoice needed"
       )
       // For a person to look at the widget as a merchant sees it: SCREENSHOT_DIR=/tmp/shots npm run test:browser
       if (process.env.SCREENSHOT_DIR) {
@@ -126,16 +228,14 @@ describe("npm run demo", () => {
     })
   })
 
-  it("shows the merchant, in Settings > Retail financing, that every signed contract has its order", async () => {
+  it("shows the merchant, in Settings > Extensions > Retail financing, that no application needs attention", async () => {
     const merchant = (session = await openPage(browser, urls.backend))
     await withScreenshotOnFailure(merchant, "demo-settings", async () => {
       await logIn(merchant, demo.admin)
       await merchant.page.goto(`${urls.admin}/settings/retail-financing`)
-      const exceptions = merchant.page.getByTestId("rf-exceptions")
-      await exceptions.waitFor()
-      await expect(exceptions.getByTestId("rf-exceptions-none").innerText()).resolves.toBe(
-        "None: every signed contract has its order."
-      )
+      // Every signed contract has its order and every send went through: the count of the applications page.
+      const callout = merchant.page.getByTestId("rf-attention-callout")
+      await callout.getByText("No application needs your attention.").waitFor()
       if (process.env.SCREENSHOT_DIR) {
         await merchant.page.screenshot({
           path: `${process.env.SCREENSHOT_DIR}/demo-settings.png`,

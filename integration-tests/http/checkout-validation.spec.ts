@@ -23,7 +23,14 @@ type StoreSession = {
 }
 type Answer = {
   status: number
-  data: { type?: string; message?: string; payment_collection: { payment_sessions: StoreSession[] } }
+  data: {
+    type?: string
+    code?: string
+    field?: string | null
+    message?: string
+    reasons?: { code: string; field: string | null; message: string }[]
+    payment_collection: { payment_sessions: StoreSession[] }
+  }
 }
 
 financingIntegrationSuite({
@@ -78,34 +85,50 @@ financingIntegrationSuite({
       })
 
     describe("an application only from a cart the service can accept", () => {
-      it("refuses each address and phone problem with a message naming the field, and sends nothing", async () => {
+      it("refuses each address and phone problem with a sentence, its field and its code, and sends nothing", async () => {
         const cart = await validCart()
         const collection = await createPaymentCollection(api, seed, cart.id)
-        const cases: { rule: string; address: Partial<CheckoutAddress>; expected: RegExp }[] = [
+        const PHONE = "Enter a US mobile phone number, such as 512-555-0100."
+        const cases: {
+          rule: string
+          address: Partial<CheckoutAddress>
+          code: string
+          field: string
+          message: string
+        }[] = [
           {
             rule: "missing phone",
             address: { phone: "" },
-            expected: /a US mobile phone number is required.*\(billing_address\.phone\)/,
+            code: "phone_missing",
+            field: "billing_address.phone",
+            message: PHONE,
           },
           {
             rule: "non-US phone",
             address: { phone: "+44 20 7946 0958" },
-            expected: /a US mobile phone number is required.*\(billing_address\.phone\)/,
+            code: "phone_not_us_mobile",
+            field: "billing_address.phone",
+            message: PHONE,
           },
           {
             rule: "PO box",
             address: { address_1: "P.O. Box 1234" },
-            expected: /PO boxes cannot be used for financing \(billing_address\.address_1\)/,
+            code: "po_box",
+            field: "billing_address.address_1",
+            message: "Enter a street address: a PO box cannot be used to pay over time.",
           },
           {
             rule: "too-long street",
             address: { address_1: "12345 Extraordinarily Long Boulevard Name Way" },
-            expected: /the street address must be at most 40 characters \(billing_address\.address_1\)/,
+            code: "street_too_long",
+            field: "billing_address.address_1",
+            message:
+              "Shorten the street address to 40 characters or fewer; an apartment or suite goes on the second line.",
           },
         ]
 
         const outcomes = []
-        for (const { rule, address, expected } of cases) {
+        for (const { rule, address } of cases) {
           await setAddress(cart.id, { ...CHECKOUT_ADDRESS, ...address })
           const { result, requests, newApplications } = await withServiceWatch(() =>
             startSession(collection.id)
@@ -113,24 +136,20 @@ financingIntegrationSuite({
           outcomes.push({
             rule,
             status: result.status,
-            type: result.data.type,
-            namesTheFix: expected.test(result.data.message ?? ""),
-            message: result.data.message,
+            body: result.data,
             requests: requests.length,
             newApplications,
           })
         }
         expect(outcomes).toEqual(
-          cases.map(({ rule }) =>
-            expect.objectContaining({
-              rule,
-              status: 400,
-              type: "invalid_data",
-              namesTheFix: true,
-              requests: 0,
-              newApplications: 0,
-            })
-          )
+          cases.map(({ rule, code, field, message }) => ({
+            rule,
+            status: 400,
+            // The sentence is the shopper's; the field and the code are separate keys, and in `reasons`.
+            body: { type: "invalid_data", code, field, message, reasons: [{ code, field, message }] },
+            requests: 0,
+            newApplications: 0,
+          }))
         )
 
         // The same cart with its address fixed is accepted: the refusals were about the address alone.
@@ -160,9 +179,21 @@ financingIntegrationSuite({
           startSession(collection.id)
         )
         expect(result.status).toBe(400)
-        expect(result.data.message).toMatch(
-          /a billing address in the United States is required \(billing_address\.country_code\)/
+        expect(result.data).toEqual(
+          expect.objectContaining({
+            type: "invalid_data",
+            code: "address_not_us",
+            field: "billing_address.country_code",
+          })
         )
+        expect(result.data.message).toMatch(
+          /^Enter a billing address in the United States to pay over time\. /
+        )
+        expect(result.data.reasons?.[0]).toEqual({
+          code: "address_not_us",
+          field: "billing_address.country_code",
+          message: "Enter a billing address in the United States to pay over time.",
+        })
         expect(requests).toEqual([])
         expect(newApplications).toBe(0)
       })
@@ -180,12 +211,18 @@ financingIntegrationSuite({
           const { result, requests, newApplications } = await withServiceWatch(() =>
             startSession(collection.id)
           )
-          expect({ total: cart.total, status: result.status, message: result.data.message }).toEqual({
+          const code = cart === small ? "total_below_minimum" : "total_above_maximum"
+          const message = "Pay over time is available for orders from $100.00 to $5,000.00."
+          expect({ total: cart.total, status: result.status, body: result.data }).toEqual({
             total: cart.total,
             status: 400,
-            message: expect.stringContaining(
-              "financing is available for orders between $100.00 and $5,000.00 (total)"
-            ),
+            body: {
+              type: "invalid_data",
+              code,
+              field: "total",
+              message,
+              reasons: [{ code, field: "total", message }],
+            },
           })
           expect(requests).toEqual([])
           expect(newApplications).toBe(0)

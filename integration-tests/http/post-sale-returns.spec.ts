@@ -14,6 +14,7 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
+import type { OrderFinancingResponse } from "../../src/domain/admin-api/types"
 import { followOpenReturnsWorkflow } from "../../src/workflows/follow-open-returns"
 import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
 
@@ -147,6 +148,17 @@ financingIntegrationSuite({
             reason: "Item arrived damaged or defective",
           })
         )
+        // The order widget's data says what the request asked, the reason among it.
+        const { data: widget } = await api.get<OrderFinancingResponse>(
+          `/admin/retail-financing/orders/${order.orderId}`,
+          admin()
+        )
+        expect(widget.financing?.actions.find((action) => action.kind === "return")?.return_request).toEqual({
+          return_type: "partial",
+          amount: returnedCents / 100,
+          return_reason_id: "damaged",
+          reason: "Item arrived damaged or defective",
+        })
 
         // The merchant refunds what the return is worth: the same money, so no second request.
         await api.post(`/admin/payments/${payment.id}/refund`, { amount: returnedCents / 100 }, admin())

@@ -11,6 +11,7 @@ import { completeFinancedCart } from "./middlewares/complete-financed-cart"
 import { invoiceUpload } from "./middlewares/invoice-upload"
 import { prepareFinancingApplication } from "./middlewares/prepare-financing-application"
 import { StoreGetAsLowAs } from "./store/retail-financing/as-low-as/validators"
+import { StoreGetFinancingEligibility } from "./store/retail-financing/eligibility/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -53,6 +54,11 @@ export default defineMiddlewares({
       matcher: "/store/retail-financing/as-low-as",
       method: "GET",
       middlewares: [validateAndTransformQuery(StoreGetAsLowAs, {})],
+    },
+    {
+      matcher: "/store/retail-financing/eligibility",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(StoreGetFinancingEligibility, {})],
     },
   ],
 })

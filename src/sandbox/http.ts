@@ -98,6 +98,8 @@ export function sendHtml(response: ServerResponse, status: number, html: string)
     "Content-Type": "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(html),
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action *",
+    // Every page shows the state now: Back to an application page must not show buttons it no longer has.
+    "Cache-Control": "no-store",
   })
   response.end(html)
 }

@@ -5,8 +5,9 @@ import type { SandboxContext } from "./context"
 import { SandboxConflict, SandboxEngine, SandboxNotFound } from "./engine"
 import { controlRoutes } from "./handlers/control"
 import { hostedPageRoutes } from "./handlers/hosted-page"
+import { errorPage, wantsHtml } from "./handlers/html-page"
 import { v2Routes } from "./handlers/v2"
-import { HttpError, sendError } from "./http"
+import { HttpError, redirect, sendError, sendHtml, sendNoContent } from "./http"
 import { type FaultSettings, SandboxOptions, type SandboxOptionsInput } from "./options"
 import { StateFile } from "./persistence"
 import { seededRandom } from "./random"
@@ -118,6 +119,11 @@ async function handle(
       await routers.v2.dispatch(request, response, path)
     } else if (area === "apply" || area === "sandbox") {
       await routers[area].dispatch(request, response, path)
+    } else if (path === "/" && request.method === "GET" && wantsHtml(request)) {
+      // The sandbox's address as printed by the demo and the CLI: a person opening it sees its applications.
+      redirect(response, "/sandbox/applications")
+    } else if (path === "/favicon.ico") {
+      sendNoContent(response)
     } else {
       throw new HttpError(404, "not_found", `no route for ${request.method} ${path.slice(0, 200)}`)
     }
@@ -126,7 +132,11 @@ async function handle(
     if (!httpError) throw error
     // An unread body would otherwise stall a keep-alive connection for the next request.
     request.resume()
-    sendError(response, httpError)
+    // A person's browser gets a page (a link or a button of the hosted page, an address clicked); the API
+    // and every other client keep the one JSON error shape.
+    if (area !== "v2" && wantsHtml(request)) {
+      sendHtml(response, httpError.status, errorPage(httpError))
+    } else sendError(response, httpError)
   }
 }
 

@@ -9,6 +9,8 @@ export const startFinancingApplicationWorkflowId = "retail-financing-start-appli
 
 export interface StartFinancingApplicationInput {
   payment_collection_id: string
+  /** The provider the session is started with; the cart's region must offer it. */
+  provider_id?: string
   /** What the storefront sent in the session's `data`: only `return_url` and `cancel_url` are read. */
   requested_urls: { return_url?: unknown; cancel_url?: unknown }
 }

@@ -74,16 +74,18 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
 }
 
 /**
- * A calendar date from the service (`YYYY-MM-DD` or a datetime). A bare date is shown as written: parsing
- * it as a Date would move it to the previous day west of UTC.
+ * A calendar date from the service (`YYYY-MM-DD`, or a datetime on the list endpoint's answer). The day is
+ * shown as the service wrote it: parsed as a Date and shown in the browser's zone, `2025-03-04` (and the
+ * list's `2025-03-04T02:00:00Z` for the same payment) would read Mar 3 west of UTC, a day off from what the
+ * lender reports.
  */
 export function formatDate(value: string | null | undefined, timeZone?: string): string {
   if (!value) {
     return EMPTY
   }
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (bare) {
-    const [, year, month, day] = bare
+  const written = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value)
+  if (written) {
+    const [, year, month, day] = written
     return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
       new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
     )
@@ -95,21 +97,68 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(date)
 }
 
-const APPLICATION_STATUS_LABELS: Record<string, string> = {
-  Pending: "Pending",
-  "Pre-qualified": "Pre-qualified",
-  Ineligible: "Ineligible",
-  Declined: "Declined",
-  Approved: "Approved",
-  PendingApproval: "Pending approval",
-  SignedWaitingForInvoice: "Signed, waiting for invoice",
-  SignedWaitingForInvoiceApproval: "Signed, waiting for invoice approval",
-  Signed: "Signed",
-  Funded: "Funded",
-  PendingReturn: "Return pending",
-  Returned: "Returned",
-  Expired: "Expired",
-  Error: "Error",
+/**
+ * Each application status of the spec as a merchant reads it: a short label for badges, and one sentence on
+ * what it means for the order. The labels say who acts next, which the service's codes only hint at.
+ */
+const APPLICATION_STATUS_TEXT: Record<string, { label: string; meaning: string }> = {
+  Pending: {
+    label: "Waiting for the shopper",
+    meaning: "The shopper has not finished the application on the lender's page yet.",
+  },
+  "Pre-qualified": {
+    label: "Pre-qualified",
+    meaning: "The shopper is pre-qualified and has not finished applying yet.",
+  },
+  Ineligible: { label: "Not eligible", meaning: "The shopper cannot be financed, so there is no contract." },
+  Declined: { label: "Declined", meaning: "The lender declined the application, so there is no contract." },
+  Approved: {
+    label: "Approved, not signed",
+    meaning: "The lender approved the shopper, who has not signed the contract yet.",
+  },
+  PendingApproval: {
+    label: "Lender deciding",
+    meaning: "The lender is reviewing the application; the shopper waits for its decision.",
+  },
+  SignedWaitingForInvoice: {
+    label: "Signed, invoice needed",
+    meaning: "The shopper signed the contract. The lender needs the order's invoice before it pays.",
+  },
+  SignedWaitingForInvoiceApproval: {
+    label: "Signed, invoice in review",
+    meaning: "The lender has the invoice and is checking it.",
+  },
+  Signed: {
+    label: "Signed, awaiting funding",
+    meaning: "The lender accepted the invoice and pays the store once it has the delivery information.",
+  },
+  Funded: { label: "Funded", meaning: "The lender paid the store." },
+  PendingReturn: {
+    label: "Return in progress",
+    meaning: "A return request is with the lender; the contract changes when the lender settles it.",
+  },
+  Returned: {
+    label: "Returned",
+    meaning: "The whole contract was returned: the lender pays nothing for it.",
+  },
+  Expired: { label: "Expired", meaning: "The shopper did not finish in time, so there is no contract." },
+  Error: {
+    label: "Error at the lender",
+    meaning: "The financing service reports an error on this application; contact the financing partner.",
+  },
+}
+
+/** What a status means when only its stage is known (a status the service started sending since). */
+const APPLICATION_STAGE_MEANINGS: Record<ApplicationStage, string> = {
+  open: "The shopper has not finished the application yet.",
+  waiting: "The lender is reviewing the application.",
+  signed: "The shopper signed the contract; the lender has not paid the store yet.",
+  funded: "The lender paid the store.",
+  returning: "A return request is with the lender.",
+  returned: "The contract was returned.",
+  refused: "The application was refused, so there is no contract.",
+  error: "The financing service reports an error on this application.",
+  expired: "The application expired, so there is no contract.",
 }
 
 /** `PendingApproval` as "Pending approval": the service's PascalCase code as words. */
@@ -119,12 +168,21 @@ function statusCodeAsWords(status: string): string {
 }
 
 /**
- * The service's status names are PascalCase codes; merchants read them as words. A status with no
- * hand-written label is spelled out as words when the API gave its stage (so the server knows it);
- * without a stage it is shown exactly as received, since nothing says what it is.
+ * The label of an application status. A status with no hand-written label is spelled out as words when the
+ * API gave its stage (so the server knows it); without a stage it is shown exactly as received, since
+ * nothing says what it is.
  */
 export function applicationStatusLabel(status: string, stage?: string | null): string {
-  return APPLICATION_STATUS_LABELS[status] ?? (stage ? statusCodeAsWords(status) : status)
+  return APPLICATION_STATUS_TEXT[status]?.label ?? (stage ? statusCodeAsWords(status) : status)
+}
+
+/** One sentence on what the status means for the order; null when neither the status nor its stage is known. */
+export function applicationStatusMeaning(status: string, stage?: string | null): string | null {
+  return (
+    APPLICATION_STATUS_TEXT[status]?.meaning ??
+    (stage ? APPLICATION_STAGE_MEANINGS[stage as ApplicationStage] : undefined) ??
+    null
+  )
 }
 
 const APPLICATION_STATUS_COLORS: Record<string, BadgeColor> = {
@@ -168,7 +226,7 @@ export function applicationStatusColor(status: string, stage?: string | null): B
 
 /** Hand-written names; a kind without one (a new kind) is spelled out from its code, so none is required. */
 const ACTION_KIND_LABELS: Partial<Record<ActionKind, string>> = {
-  order_references: "Order references",
+  order_references: "Order number",
   invoice: "Invoice",
   delivery: "Delivery information",
   return: "Return request",
@@ -181,18 +239,37 @@ export function actionKindLabel(kind: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-const ACTION_STATE_LABELS: Record<ActionState, string> = {
-  pending: "Queued",
-  sending: "Sending",
-  succeeded: "Succeeded",
-  failed: "Failed",
-  waiting: "Waiting",
-  unknown: "Outcome unknown",
-  checking: "Checking",
+/** Each state of something sent to the lender: a label for its badge, and what it means. */
+const ACTION_STATE_TEXT: Record<ActionState, { label: string; meaning: string }> = {
+  pending: { label: "Queued", meaning: "It will be sent to the lender shortly." },
+  sending: { label: "Sending", meaning: "It is being sent to the lender now." },
+  succeeded: { label: "Sent", meaning: "The lender received it." },
+  failed: {
+    label: "Failed",
+    meaning: "The lender refused it or could not be reached in time. Fix the cause, then retry it.",
+  },
+  waiting: {
+    label: "Waiting its turn",
+    meaning: "The lender takes one return at a time: it is sent when the previous return is settled.",
+  },
+  unknown: {
+    label: "Not confirmed",
+    meaning:
+      "The lender's answer was lost, so it may or may not have arrived. The plugin checks with the lender " +
+      "before sending it again, so it is never sent twice by mistake.",
+  },
+  checking: {
+    label: "Checking",
+    meaning: "The plugin is checking with the lender whether it arrived before sending it again.",
+  },
 }
 
 export function actionStateLabel(state: string): string {
-  return ACTION_STATE_LABELS[state as ActionState] ?? state
+  return ACTION_STATE_TEXT[state as ActionState]?.label ?? statusCodeAsWords(state.replace(/_+/g, " "))
+}
+
+export function actionStateMeaning(state: string): string | null {
+  return ACTION_STATE_TEXT[state as ActionState]?.meaning ?? null
 }
 
 const ACTION_STATE_COLORS: Record<ActionState, BadgeColor> = {
@@ -242,21 +319,24 @@ export type Outcome = { tone: "success" | "error"; text: string }
  * What to tell the merchant after asking for an action. The API answers 200 for a recorded action even
  * when the service then refused it, so the action's own state decides the tone, not the HTTP status.
  */
-export function actionOutcome(action: {
-  kind: string
-  state: string
-  last_error: string | null
-  result: string | null
-}): Outcome {
+export function actionOutcome(action: { kind: string; state: string; last_error: string | null }): Outcome {
   const what = actionKindLabel(action.kind)
   switch (action.state) {
     case "succeeded":
-      return { tone: "success", text: action.result ? `${what} sent: ${action.result}` : `${what} sent.` }
+      return { tone: "success", text: `${what} sent to the lender.` }
     case "failed":
       return {
         tone: "error",
-        text: action.last_error ? `${what} failed: ${action.last_error}` : `${what} failed.`,
+        text: action.last_error ? `${what} not sent: ${action.last_error}` : `${what} not sent.`,
       }
+    case "unknown":
+    case "checking":
+      return {
+        tone: "error",
+        text: `${what}: the lender's answer was lost. The plugin checks whether it arrived before sending it again.`,
+      }
+    case "waiting":
+      return { tone: "success", text: `${what} recorded. It is sent once the previous return is settled.` }
     default:
       return { tone: "success", text: `${what} recorded. It will be sent shortly.` }
   }

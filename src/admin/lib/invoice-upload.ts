@@ -1,5 +1,5 @@
 import type { ActionState } from "../../domain/post-sale/action-kinds"
-import type { PostSaleAction } from "./api"
+import type { PostSaleAction } from "../../domain/admin-api/types"
 
 /**
  * The multipart body of the merchant's own invoice (POST /admin/retail-financing/orders/:order_id/invoice).

@@ -11,6 +11,8 @@ export const financingKeys = {
   applicationList: (query: Record<string, unknown>) => [ROOT, "applications", "list", query] as const,
   exceptions: () => [ROOT, "exceptions"] as const,
   settings: () => [ROOT, "settings"] as const,
+  /** Not under settings: refreshing the settings must not run a connection test, nor the reverse. */
+  connectionTest: () => [ROOT, "connection-test"] as const,
   returnReasons: () => [ROOT, "return-reasons"] as const,
   phoneStatus: (phone: string) => [ROOT, "phone-status", phone] as const,
 }

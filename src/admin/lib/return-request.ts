@@ -1,10 +1,12 @@
-import type { ReturnRequestBody, ReturnType } from "./api"
+import type { ReturnRequestBody, ReturnType } from "../../domain/admin-api/types"
 import { parseDollarInput } from "./format"
+import { RETURN_TYPE_HINTS } from "./order-financing-text"
 
-export const RETURN_TYPES: { value: ReturnType; label: string }[] = [
-  { value: "return", label: "Return" },
-  { value: "partial", label: "Partial" },
-  { value: "redraft", label: "Redraft" },
+/** The return types of spec 2.6, each with what it asks of the lender, as the return drawer offers them. */
+export const RETURN_TYPES: { value: ReturnType; label: string; description: string }[] = [
+  { value: "return", label: "Return", description: RETURN_TYPE_HINTS.return },
+  { value: "partial", label: "Partial", description: RETURN_TYPE_HINTS.partial },
+  { value: "redraft", label: "Redraft", description: RETURN_TYPE_HINTS.redraft },
 ]
 
 /** The service caps the free-text reason at 500 characters (spec 2.6). */

@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
+import { financingRefusalBodyOf } from "../../domain/checkout/financing-refusal"
 import { sealApplication } from "../../domain/checkout/proofs"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { isFinancingProviderId } from "../../config/provider-id"
@@ -28,10 +29,16 @@ export function prepareFinancingApplication(
   const body = req.body as SessionBody | undefined
   if (!isFinancingProviderId(body?.provider_id)) return next()
   // Express 4 does not catch a rejected promise from a middleware: hand every failure to `next`, but a
-  // failure of the service, which Medusa's handler could only answer 500, is answered here (503/504/502).
+  // failure of the service, which Medusa's handler could only answer 500, is answered here (503/504/502),
+  // and so is a cart that cannot be financed, whose reasons Medusa's handler would leave out (400).
   prepare(req, res, body).then(
     () => next(),
     (error: unknown) => {
+      const refusal = financingRefusalBodyOf(error)
+      if (refusal) {
+        res.status(400).json(refusal)
+        return
+      }
       const answer = storeServiceFailureAnswer(error)
       if (answer) sendServiceFailure(res, answer)
       else next(error)
@@ -47,6 +54,7 @@ async function prepare(req: MedusaRequest, res: MedusaResponse, body: SessionBod
   const { result } = await startFinancingApplicationWorkflow(req.scope).run({
     input: {
       payment_collection_id: paymentCollectionId,
+      provider_id: body.provider_id,
       requested_urls: { return_url: body.data?.return_url, cancel_url: body.data?.cancel_url },
     },
   })

@@ -6,8 +6,9 @@
 import type { OrderBooks } from "../post-sale/order-books"
 import type { ActionKind, ActionState } from "../post-sale/action-kinds"
 import type { AttemptOutcome, EffectCheck } from "../post-sale/unknown-outcome"
+import type { AttentionKind, AttentionReason } from "../post-sale/needs-attention"
 
-export type { OrderBooks }
+export type { OrderBooks, AttentionKind, AttentionReason }
 
 /** `stage` is the server's reading of the status (null for a status it does not know). */
 export type StatusChange = { status: string; stage: string | null; at: string }
@@ -66,7 +67,46 @@ export type ContractException = {
 /** A ledger application in the store's list, with its actions (an exception's void among them). */
 export type ListedApplication = FinancingApplication & { actions: PostSaleAction[] }
 
-export type ExceptionsResponse = { exceptions: ListedApplication[]; count: number }
+/**
+ * The order an application became, as Medusa has it: its number and the customer's name and email as the
+ * order holds them (the ledger keeps no personal data; admin only, and never the phone). `display_id` is
+ * null when the order no longer exists in Medusa.
+ */
+export type ApplicationOrder = {
+  id: string
+  display_id: number | null
+  customer_name: string | null
+  email: string | null
+}
+
+/** A row of the store's applications page. */
+export type ApplicationListItem = ListedApplication & {
+  order: ApplicationOrder | null
+  /** The action most recently changed, or null before the first. */
+  last_action: PostSaleAction | null
+  /** Why the merchant is needed; empty when nothing is. */
+  attention: AttentionReason[]
+}
+
+/** `GET /admin/retail-financing/applications`. */
+export type ApplicationsListResponse = {
+  applications: ApplicationListItem[]
+  count: number
+  limit: number
+  offset: number
+}
+
+/** Its query, as the admin sends it (the route's validator is the authority). */
+export type ApplicationsListQuery = {
+  status?: string
+  needs_attention?: "true" | "false"
+  exception?: "open" | "resolved" | "none" | "any"
+  q?: string
+  limit?: number
+  offset?: number
+}
+
+export type ExceptionsResponse = { exceptions: ApplicationListItem[]; count: number }
 
 export type ApplicationResponse = { application: ListedApplication; actions: PostSaleAction[] }
 
@@ -93,6 +133,8 @@ export type PostSaleAction = {
   attempt_log: ActionAttempt[]
   last_error: string | null
   result: string | null
+  /** What a return request asks of the contract (null for the other kinds). */
+  return_request: ReturnRequestView | null
   next_attempt_at: string | null
   completed_at: string | null
   created_at: string | null
@@ -100,7 +142,13 @@ export type PostSaleAction = {
 }
 
 export type OrderFinancingResponse = {
-  financing: { application: FinancingApplication; actions: PostSaleAction[]; books: OrderBooks } | null
+  financing: {
+    application: FinancingApplication
+    actions: PostSaleAction[]
+    /** Why it needs the merchant: the same rule as the applications list's. */
+    attention: AttentionReason[]
+    books: OrderBooks
+  } | null
 }
 
 export type ActionResponse = { action: PostSaleAction }
@@ -110,6 +158,17 @@ export type ReturnReason = { public_id: string; description: string }
 export type ReturnReasonsResponse = { return_reasons: ReturnReason[] }
 
 export type ReturnType = "return" | "partial" | "redraft"
+
+/**
+ * A return request as it was sent: its type, the amount it gives back (null for a Redraft, which moves no
+ * money), the service's reason chosen (an id of the return reasons list) and the text sent with it.
+ */
+export type ReturnRequestView = {
+  return_type: ReturnType
+  amount: number | null
+  return_reason_id: string | null
+  reason: string | null
+}
 
 export type ReturnRequestBody = {
   return_type: ReturnType
@@ -134,7 +193,6 @@ export type SettingsResponse = {
   store_code: string
   base_url: string
   sandbox: boolean
-  connection: { ok: boolean; message: string; latency_ms: number }
   partners: StorePartner[] | null
   partners_error: string | null
   return_reasons: ReturnReason[] | null
@@ -143,6 +201,20 @@ export type SettingsResponse = {
   carrier_map: Record<string, string>
   invoice_on: "fulfillment" | "order_placed"
 }
+
+/**
+ * A real round trip to the service: a fresh token (never the cached one), then one authenticated read.
+ * `failed_step` says which of the two failed; `latency_ms` is measured over both.
+ */
+export type ConnectionTest = {
+  ok: boolean
+  message: string
+  latency_ms: number
+  checked_at: string
+  failed_step: "token" | "read" | null
+}
+
+export type ConnectionTestResponse = { connection: ConnectionTest }
 
 export type PhoneStatusResponse = {
   application: {
@@ -153,4 +225,6 @@ export type PhoneStatusResponse = {
     invoice_amount: number | null
     partner_display_name: string | null
   }
+  /** What the store's ledger knows of that application: null when it was not made through this store. */
+  ledger: { application_id: string; order: { id: string; display_id: number | null } | null } | null
 }

@@ -6,8 +6,11 @@ import type { FinancingCart, FinancingCartAddress, FinancingCartLine } from "./c
 import { formatUsd, fromCents, toCents } from "../money"
 import { withoutUndefined } from "../without-undefined"
 import {
+  CITY,
   type CheckoutProblem,
   type Checked,
+  FIRST_NAME,
+  LAST_NAME,
   street,
   suite,
   text,
@@ -46,7 +49,11 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   }
 
   if (cart.currency_code.toLowerCase() !== "usd") {
-    problems.push({ field: "currency_code", message: "financing is available only for carts in US dollars" })
+    problems.push({
+      code: "currency_not_usd",
+      field: "currency_code",
+      message: "Pay over time is available only for orders in US dollars.",
+    })
   }
   const totalCents = toCents(cart.total)
   const hasItems = (cart.items ?? []).length > 0
@@ -56,13 +63,14 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   const { address: applicant, field: addressField } = applicantAddress(cart)
   if ((applicant?.country_code ?? "").toLowerCase() !== "us") {
     problems.push({
+      code: "address_not_us",
       field: `${addressField}.country_code`,
-      message: "a billing address in the United States is required",
+      message: "Enter a billing address in the United States to pay over time.",
     })
   }
   const person = { ...cart.customer, ...nonEmpty(cart.shipping_address), ...nonEmpty(cart.billing_address) }
-  const firstName = take(text(`${addressField}.first_name`, person.first_name, 100, "a first name"))
-  const lastName = take(text(`${addressField}.last_name`, person.last_name, 100, "a last name"))
+  const firstName = take(text(`${addressField}.first_name`, person.first_name, 100, FIRST_NAME))
+  const lastName = take(text(`${addressField}.last_name`, person.last_name, 100, LAST_NAME))
   const phone = take(
     usPhone(
       `${addressField}.phone`,
@@ -71,22 +79,31 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   )
   const email = cart.email?.trim() || cart.customer?.email?.trim() || undefined
   if (email && email.length > 100) {
-    problems.push({ field: "email", message: "the email address must be at most 100 characters" })
+    problems.push({
+      code: "email_too_long",
+      field: "email",
+      message: "Shorten the email address to 100 characters or fewer.",
+    })
   } else if (email && !Email.safeParse(email).success) {
-    problems.push({ field: "email", message: "a valid email address is required, such as name@example.com" })
+    problems.push({
+      code: "email_invalid",
+      field: "email",
+      message: "Enter a valid email address, such as name@example.com.",
+    })
   }
 
   const address = {
     street: take(street(`${addressField}.address_1`, applicant?.address_1, 40)),
     suiteApartment: take(suite(`${addressField}.address_2`, applicant?.address_2, 5)),
-    city: take(text(`${addressField}.city`, applicant?.city, 25, "the city")),
+    city: take(text(`${addressField}.city`, applicant?.city, 25, CITY)),
     state: take(usState(`${addressField}.province`, applicant?.province)),
     zipCode: take(usZip(`${addressField}.postal_code`, applicant?.postal_code)),
   }
   if (address.state && policy.allowedStates && !policy.allowedStates.includes(address.state)) {
     problems.push({
+      code: "state_not_financed",
       field: `${addressField}.province`,
-      message: `financing is not available in ${address.state}`,
+      message: `Pay over time is not available for addresses in ${address.state}.`,
     })
   }
 
@@ -105,15 +122,23 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
     ...(policy.redirectUrl && { redirectUrl: policy.redirectUrl }),
     ...(policy.cancelUrl && { cancelUrl: policy.cancelUrl }),
   }
-  // The contract's own rules are the last word: anything they refuse never reaches the service.
+  // The contract's own rules are the last word: anything they refuse never reaches the service. The checks
+  // above cover every rule a shopper can fix, so what is left is the store's data (a product title, say),
+  // nothing to ask of the shopper: one plain sentence, with the rule kept for the store's log.
   const checked = ApplicationInput.safeParse(application)
   if (!checked.success) {
     return {
       ok: false,
-      problems: issuesOf(checked.error).map((issue) => ({
-        field: `application.${issue.path}`,
-        message: issue.message,
-      })),
+      problems: [
+        {
+          code: "application_invalid",
+          field: null,
+          message: "Pay over time cannot be offered for this cart. Please choose another way to pay.",
+          detail: issuesOf(checked.error)
+            .map((issue) => `${issue.path} ${issue.message}`)
+            .join("; "),
+        },
+      ],
     }
   }
   return { ok: true, application: checked.data, totalCents }
@@ -122,15 +147,27 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
 function amountOutOfRange(totalCents: number, policy: ApplicationPolicy): CheckoutProblem | undefined {
   const min = policy.minAmount === undefined ? undefined : toCents(policy.minAmount)
   const max = policy.maxAmount === undefined ? undefined : toCents(policy.maxAmount)
-  if (totalCents <= 0) return { field: "total", message: "the cart total must be more than $0.00" }
-  if ((min === undefined || totalCents >= min) && (max === undefined || totalCents <= max)) return undefined
+  if (totalCents <= 0) {
+    return {
+      code: "total_not_positive",
+      field: "total",
+      message: "Pay over time is available only for orders with a total above $0.00.",
+    }
+  }
+  const below = min !== undefined && totalCents < min
+  const above = max !== undefined && totalCents > max
+  if (!below && !above) return undefined
   const range =
     min !== undefined && max !== undefined
-      ? `between ${formatUsd(min)} and ${formatUsd(max)}`
+      ? `from ${formatUsd(min)} to ${formatUsd(max)}`
       : min !== undefined
         ? `of ${formatUsd(min)} or more`
         : `of up to ${formatUsd(max!)}`
-  return { field: "total", message: `financing is available for orders ${range}` }
+  return {
+    code: below ? "total_below_minimum" : "total_above_maximum",
+    field: "total",
+    message: `Pay over time is available for orders ${range}.`,
+  }
 }
 
 /** The billing address when it has a street, else the shipping address: the applicant's home. */
@@ -146,7 +183,10 @@ function applicantAddress(cart: FinancingCart): {
 function productLines(cart: FinancingCart): Checked<Product[]> {
   // Shipping alone is not a purchase to finance.
   if ((cart.items ?? []).length === 0)
-    return { ok: false, problem: { field: "items", message: "the cart is empty" } }
+    return {
+      ok: false,
+      problem: { code: "cart_empty", field: "items", message: "Add an item to your cart to pay over time." },
+    }
   return { ok: true, value: applicationProductLines(cart).products }
 }
 

@@ -97,7 +97,8 @@ export function orderBooks(facts: OrderBooksFacts): OrderBooks {
     add(
       "in_store_payment",
       facts.inStoreCents,
-      `The shopper paid ${usd(facts.inStoreCents)} in store under the contract; the lender pays the rest.`
+      `The shopper pays ${usd(facts.inStoreCents)} of the contract up front (the lender's "in-store payment", ` +
+        "online orders too); the lender pays the rest."
     )
   }
 

@@ -28,6 +28,7 @@ import { openSealedApplication, openSealedStatus } from "../../domain/checkout/p
 import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
 import { sharedFinancingClient } from "../../config/financing-client"
 import { fromCents, toCents } from "../../domain/money"
+import { captureRefusalMessage } from "../../domain/checkout/capture-refusal"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
 import { fundedCaptureCents } from "../../domain/checkout/funded-capture"
 import type { FinancingClient } from "../../lib/financing/client"
@@ -179,11 +180,8 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
       )
     }
     if (status !== "captured") {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `Retail financing application ${String(data.publicId)} is ${String(data.applicationStatus)}: the payment is captured ` +
-          "when the lender funds the contract, which the plugin notices by itself."
-      )
+      // The dashboard shows this message as it is: plain words on what the lender still waits for.
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, captureRefusalMessage(data.applicationStatus))
     }
     // A contract the store's returns reduced is captured for less than its authorization (see
     // capture-financed-payment.ts); the invoice amount kept here refuses a capture of the rest, which Medusa

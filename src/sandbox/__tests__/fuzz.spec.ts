@@ -822,6 +822,14 @@ function isCreation(value: unknown): value is Created {
   )
 }
 
+/**
+ * A request as a browser sends it, outside the API: an error, the applications list and the sandbox's root
+ * are pages for it, never JSON (the other control endpoints are for tools and answer JSON to anyone).
+ */
+function forBrowser(request: FuzzRequest): boolean {
+  return !request.path.startsWith("/v2") && (request.headers.accept ?? "").toLowerCase().includes("text/html")
+}
+
 /** What is wrong with `answer` to `request`, if anything; records creations and reference reads. */
 function judge(
   request: FuzzRequest,
@@ -835,10 +843,17 @@ function judge(
   if (request.method === "HEAD") return answer.body.length === 0 ? undefined : "a HEAD answer has a body"
   if (request.oversize && status !== 413) return `an oversized body was answered ${status}, not 413`
 
+  // A person's browser (text/html in Accept) gets pages outside the API: errors too (docs/sandbox.md).
+  const page = forBrowser(request)
   if (status >= 300 && status < 400) {
-    return request.path.startsWith("/apply/") && answer.headers.location
+    const documented = request.path.startsWith("/apply/") || (page && request.path.split("?")[0] === "/")
+    return documented && answer.headers.location ? undefined : `unexpected redirect ${status}`
+  }
+  const listPage = page && request.method === "GET" && request.path.split("?")[0] === "/sandbox/applications"
+  if ((page && status >= 400) || (listPage && status === 200)) {
+    return /^text\/html\b/.test(answer.headers["content-type"] ?? "")
       ? undefined
-      : `unexpected redirect ${status}`
+      : `a browser's request answered ${status} with content-type ${answer.headers["content-type"]}`
   }
   if (status >= 400) {
     if (!/^application\/json\b/.test(answer.headers["content-type"] ?? "")) {

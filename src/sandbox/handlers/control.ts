@@ -1,6 +1,16 @@
 import { ApplicationStatusValue, PositiveMoney, cartTotal } from "../../lib/financing/schemas"
 import type { SandboxContext } from "../context"
-import { HttpError, readJson, sendJson, validationFailed } from "../http"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import {
+  HttpError,
+  mediaType,
+  readBody,
+  readJson,
+  redirect,
+  sendHtml,
+  sendJson,
+  validationFailed,
+} from "../http"
 import { FaultPatch } from "../options"
 import type { SandboxApplication } from "../records"
 import { Router } from "../router"
@@ -12,6 +22,8 @@ import { issuesOf } from "../../lib/financing/validation"
 import { centsToDecimalText } from "../../lib/financing/money"
 import { statusView } from "./v2"
 import { z } from "zod"
+import { applicationsPage } from "./applications-page"
+import { wantsHtml } from "./html-page"
 
 /** A record as the control endpoints show it: everything received, and the status as the service reports it. */
 function controlView(application: SandboxApplication, base: string) {
@@ -57,6 +69,30 @@ function signingTerms(
   return { invoiceCents }
 }
 
+const FORM = "application/x-www-form-urlencoded"
+
+/**
+ * A status change from the applications page's button (a form, not JSON): only from the sandbox's own
+ * page, so that another site open in the same browser cannot post one. Back to the list after.
+ */
+async function walkFromPage(
+  context: SandboxContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  application: SandboxApplication
+): Promise<void> {
+  const form = new URLSearchParams((await readBody(request, 4 * 1024)).toString("utf8"))
+  const origin = request.headers.origin
+  const own = [`http://${request.headers.host ?? ""}`, context.publicBase(request)]
+  if (!origin || !own.includes(origin)) {
+    throw new HttpError(403, "forbidden", "a status form is accepted from the sandbox's own pages only")
+  }
+  const parsed = StatusRequest.safeParse({ status: form.get("status") ?? undefined })
+  if (!parsed.success) throw validationFailed("status form", issuesOf(parsed.error))
+  context.engine.walkTo(application, parsed.data.status)
+  redirect(response, "/sandbox/applications")
+}
+
 /** Sandbox-only endpoints for tests and demos: drive applications, inject faults, look at what arrived. */
 export function controlRoutes(context: SandboxContext): Router {
   const { engine } = context
@@ -71,6 +107,10 @@ export function controlRoutes(context: SandboxContext): Router {
       sendJson(response, 200, { ok: true })
     })
     .add("GET", /^\/sandbox\/applications$/, async (request, response) => {
+      if (wantsHtml(request)) {
+        sendHtml(response, 200, applicationsPage(engine.all()))
+        return
+      }
       const base = context.publicBase(request)
       sendJson(response, 200, { applications: engine.all().map((app) => controlView(app, base)) })
     })
@@ -78,6 +118,10 @@ export function controlRoutes(context: SandboxContext): Router {
       sendJson(response, 200, { application: controlView(find(publicId), context.publicBase(request)) })
     })
     .add("POST", /^\/sandbox\/applications\/([^/]+)\/status$/, async (request, response, [publicId]) => {
+      if (mediaType(request) === FORM) {
+        await walkFromPage(context, request, response, find(publicId))
+        return
+      }
       const parsed = StatusRequest.safeParse(await readJson(request))
       if (!parsed.success) throw validationFailed("status request", issuesOf(parsed.error))
       const found = find(publicId)

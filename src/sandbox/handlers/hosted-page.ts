@@ -1,46 +1,12 @@
+import type { IncomingMessage, ServerResponse } from "node:http"
 import { cartTotal } from "../../lib/financing/schemas"
 import type { SandboxContext } from "../context"
 import { HttpError, readBody, redirect, sendHtml } from "../http"
 import type { SandboxApplication } from "../records"
 import { Router } from "../router"
-import { OPEN_STATUSES } from "../state-machine"
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!
-  )
-
-const dollars = (amount: number) =>
-  amount.toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 })
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1c1f24; }
-  main { max-width: 40rem; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 2rem;
-         box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  .badge { display: inline-block; background: #fff4d6; color: #7a5900; border-radius: 999px; padding: .2rem .7rem;
-           font-size: .8rem; font-weight: 600; }
-  table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
-  th, td { text-align: left; padding: .5rem .25rem; border-bottom: 1px solid #e6e8eb; }
-  td.amount, th.amount { text-align: right; font-variant-numeric: tabular-nums; }
-  tfoot td { font-weight: 700; border-bottom: none; }
-  .actions { display: flex; gap: .75rem; flex-wrap: wrap; margin-top: 1.5rem; }
-  button { font: inherit; border-radius: 8px; padding: .7rem 1.2rem; cursor: pointer; border: 1px solid #c9cdd2;
-           background: #fff; }
-  button.primary { background: #1f6feb; border-color: #1f6feb; color: #fff; font-weight: 600; }
-  .muted { color: #5c6470; font-size: .9rem; }
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`
-}
+import { OPEN_STATUSES, hasContract } from "../state-machine"
+import { STATUS_WORDS } from "../status-words"
+import { dollars, escapeHtml, page, wantsHtml } from "./html-page"
 
 function applicationPage(application: SandboxApplication): string {
   const { input } = application
@@ -52,15 +18,12 @@ function applicationPage(application: SandboxApplication): string {
         `<td class="amount">${dollars(product.value)}</td></tr>`
     )
     .join("\n")
-  const open = OPEN_STATUSES.has(application.status)
   const action = (verb: string) => `/apply/${encodeURIComponent(application.publicId)}/${verb}`
-  const actions = open
-    ? `<div class="actions">
+  const actions = `<div class="actions">
   <form method="post" action="${action("sign")}"><button class="primary" type="submit">Approve and sign</button></form>
   <form method="post" action="${action("decline")}"><button type="submit">Decline</button></form>
   <form method="post" action="${action("cancel")}"><button type="submit">Cancel</button></form>
 </div>`
-    : `<p>This application is <strong>${escapeHtml(application.status)}</strong>; there is nothing left to do here.</p>`
   return page(
     "Pay over time",
     `<span class="badge">Sandbox: no credit check, no real contract</span>
@@ -73,7 +36,7 @@ ${rows}
 </tbody>
 <tfoot><tr><td colspan="2">Total</td><td class="amount" data-testid="total">${dollars(cartTotal(input.products))}</td></tr></tfoot>
 </table>
-<p class="muted">Status: <span data-testid="status">${escapeHtml(application.status)}</span></p>
+<p class="muted">Status: <span data-testid="status">${escapeHtml(STATUS_WORDS[application.status].label)}</span></p>
 ${actions}`
   )
 }
@@ -83,6 +46,86 @@ function donePage(heading: string, text: string): string {
     heading,
     `<span class="badge">Sandbox</span><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>`
   )
+}
+
+/**
+ * Where a shopper goes back to the store from an application that is no longer open: the store's return
+ * page once a contract is signed (the store shows the order there), else its cancel page.
+ */
+function backToStore(application: SandboxApplication): string | undefined {
+  const { cancelUrl, redirectUrl } = application.input
+  const signed = hasContract(application.status) || application.status === "Returned"
+  return signed ? redirectUrl : (cancelUrl ?? redirectUrl)
+}
+
+const SETTLED: Partial<Record<SandboxApplication["status"], { heading: string; text: string }>> = {
+  Returned: {
+    heading: "This contract was returned",
+    text: "The goods went back to the store and the contract is closed. There is nothing to do here.",
+  },
+  Declined: {
+    heading: "This application was declined",
+    text: "Nothing was signed. Please choose another way to pay at the store.",
+  },
+  Ineligible: {
+    heading: "This application cannot be financed",
+    text: "Nothing was signed. Please choose another way to pay at the store.",
+  },
+  Expired: {
+    heading: "This application has expired",
+    text: "It was not signed in time. You can apply again from the store's checkout.",
+  },
+  Error: {
+    heading: "This application could not be completed",
+    text: "Nothing was signed. Please choose another way to pay at the store.",
+  },
+}
+const ALREADY_SIGNED = {
+  heading: "This contract is already signed",
+  text: "There is nothing more to do here: your order is with the store.",
+}
+
+/**
+ * An application that can no longer be signed, declined or left: what happened to it, in words, and the
+ * way back to the store. Also the answer to a button pressed on an old copy of the page (Back after
+ * signing), with 409.
+ */
+function settledPage(application: SandboxApplication): string {
+  const { heading, text } = SETTLED[application.status] ?? ALREADY_SIGNED
+  const back = backToStore(application)
+  return page(
+    heading,
+    `<span class="badge">Sandbox</span>
+<h1>${escapeHtml(heading)}</h1>
+<p data-testid="settled">${escapeHtml(text)}</p>
+<p class="muted">Status: <span data-testid="status">${escapeHtml(STATUS_WORDS[application.status].label)}</span></p>
+${
+  back
+    ? `<p class="actions"><a class="button primary" href="${escapeHtml(back)}">Back to the store</a></p>`
+    : "<p>You can close this window.</p>"
+}`
+  )
+}
+
+/** The application's page: its buttons while it is open, what became of it after. */
+function sendApplication(response: ServerResponse, application: SandboxApplication): void {
+  if (OPEN_STATUSES.has(application.status)) sendHtml(response, 200, applicationPage(application))
+  else sendHtml(response, 200, settledPage(application))
+}
+
+/**
+ * A button pressed on an old copy of the page (Back after signing, then Approve again), in a browser: 409
+ * with the page saying what became of the application. Other clients keep the service's answers: the JSON
+ * conflict for sign and decline, and the way back for cancel.
+ */
+function refusedInBrowser(
+  request: IncomingMessage,
+  response: ServerResponse,
+  application: SandboxApplication
+): boolean {
+  if (OPEN_STATUSES.has(application.status) || !wantsHtml(request)) return false
+  sendHtml(response, 409, settledPage(application))
+  return true
 }
 
 /** The page at the application's `link`, where a person signs, declines or cancels. */
@@ -98,11 +141,12 @@ export function hostedPageRoutes(context: SandboxContext): Router {
 
   return new Router()
     .add("GET", /^\/apply\/([^/]+)$/, async (_request, response, [publicId]) => {
-      sendHtml(response, 200, applicationPage(find(publicId)))
+      sendApplication(response, find(publicId))
     })
     .add("POST", /^\/apply\/([^/]+)\/sign$/, async (request, response, [publicId]) => {
       await readBody(request, 64 * 1024)
       const application = find(publicId)
+      if (refusedInBrowser(request, response, application)) return
       engine.sign(application)
       const target = application.input.redirectUrl
       if (target) redirect(response, target)
@@ -116,6 +160,7 @@ export function hostedPageRoutes(context: SandboxContext): Router {
     .add("POST", /^\/apply\/([^/]+)\/decline$/, async (request, response, [publicId]) => {
       await readBody(request, 64 * 1024)
       const application = find(publicId)
+      if (refusedInBrowser(request, response, application)) return
       engine.decline(application)
       const target = leaveTo(application)
       if (target) redirect(response, target)
@@ -123,8 +168,10 @@ export function hostedPageRoutes(context: SandboxContext): Router {
     })
     .add("POST", /^\/apply\/([^/]+)\/cancel$/, async (request, response, [publicId]) => {
       await readBody(request, 64 * 1024)
+      const application = find(publicId)
+      if (refusedInBrowser(request, response, application)) return
       // Leaving without signing changes nothing: the application stays open until it expires.
-      const target = leaveTo(find(publicId))
+      const target = leaveTo(application)
       if (target) redirect(response, target)
       else sendHtml(response, 200, donePage("Nothing was signed", "You can close this window."))
     })

@@ -9,7 +9,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../modules/retail-financing"
-import { actionView, applicationView } from "./admin-views"
+import { actionView, applicationView, attentionView } from "./admin-views"
 
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
 export async function orderFinancingView(container: MedusaContainer, orderId: string) {
@@ -20,9 +20,11 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
     { application_id: application.id },
     { order: { created_at: "DESC" } }
   )
+  const view = applicationView(application)
   return {
-    application: applicationView(application),
+    application: view,
     actions: actions.map(actionView),
+    attention: attentionView(application, view, actions),
     books: await booksOf(container, orderId, application),
   }
 }

@@ -2,25 +2,21 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { describeFailure } from "../../domain/post-sale/action-retry"
-import type { SettingsResponse } from "../../domain/admin-api/types"
+import type { ConnectionTest, SettingsResponse } from "../../domain/admin-api/types"
+import { testFinancingConnection } from "./connection-test"
 
 /** The sandbox answers this control path; the real service does not have it. */
 const SANDBOX_HEALTH_PATH = "/sandbox/health"
 
 /**
- * The settings page's picture of the connection: a fresh token proves the URL and credentials, then the
- * store's partners (endpoint 11) and the return reasons (endpoint 12). Each part reports its own failure.
+ * The settings page: the store's configuration, and what the service offers it: the store's partners
+ * (endpoint 11) and the return reasons (endpoint 12), each reporting its own failure. Whether the service
+ * answers at all is the connection test's job (financingConnectionTest), run by the page on its own.
  */
 export async function financingSettingsView(container: MedusaContainer): Promise<SettingsResponse> {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const options = financing.getOptions()
   const client = financing.getClient()
-  const started = Date.now()
-  const connection = await client
-    .getToken()
-    .then(() => ({ ok: true, message: "Signed in to the financing service" }))
-    .catch((error: unknown) => ({ ok: false, message: describeFailure(error) }))
-  const latencyMs = Date.now() - started
   const [partners, reasons, sandbox] = await Promise.all([
     client.listFinancingPartners().then(
       (list) => ({ value: list, error: null }),
@@ -36,7 +32,6 @@ export async function financingSettingsView(container: MedusaContainer): Promise
     store_code: options.storeCode,
     base_url: options.baseUrl,
     sandbox,
-    connection: { ...connection, latency_ms: latencyMs },
     partners:
       partners.value?.map((partner) => ({
         code: partner.code,
@@ -58,6 +53,12 @@ export async function financingSettingsView(container: MedusaContainer): Promise
     carrier_map: { ...options.carrierMap },
     invoice_on: options.invoiceOn,
   }
+}
+
+/** "Test connection": a new token and an authenticated read, asked of the service now (connection-test.ts). */
+export async function financingConnectionTest(container: MedusaContainer): Promise<ConnectionTest> {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  return testFinancingConnection(financing.getOptions())
 }
 
 async function isSandbox(baseUrl: string): Promise<boolean> {

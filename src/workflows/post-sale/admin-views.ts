@@ -4,7 +4,15 @@ import { findApplicationStage } from "../../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../../modules/retail-financing"
 import { statusHistoryOf } from "../../modules/retail-financing/application-record"
 import { attemptLogOf } from "../../domain/post-sale/unknown-outcome"
-import type { ContractException, FinancingApplication, PostSaleAction } from "../../domain/admin-api/types"
+import { type AttentionReason, attentionOf } from "../../domain/post-sale/needs-attention"
+import type {
+  ContractException,
+  FinancingApplication,
+  PostSaleAction,
+  ReturnRequestView,
+} from "../../domain/admin-api/types"
+import { RETURN_TYPES } from "../../lib/financing/schemas"
+import type { ReturnPayload } from "./perform/return-request"
 
 const dollars = (value: unknown): number | null =>
   value === null || value === undefined ? null : fromCents(toCents(value as never))
@@ -112,9 +120,48 @@ export function actionView(action: LedgerAction): PostSaleAction {
     })),
     last_error: action.last_error,
     result: action.result,
+    return_request: action.kind === "return" ? returnRequestView(action.payload) : null,
     next_attempt_at: iso(action.next_attempt_at),
     completed_at: iso(action.completed_at),
     created_at: iso(action.created_at),
     updated_at: iso(action.updated_at),
   }
+}
+
+const RETURN_TYPE_NAMES: Record<number, ReturnRequestView["return_type"]> = {
+  [RETURN_TYPES.Redraft]: "redraft",
+  [RETURN_TYPES.Return]: "return",
+  [RETURN_TYPES.Partial]: "partial",
+}
+
+/** A return action's terms from its payload (see perform/return-request.ts), for the merchant to read. */
+function returnRequestView(payload: unknown): ReturnRequestView | null {
+  const { request, amount_cents } = (payload ?? {}) as Partial<ReturnPayload>
+  const type = request ? RETURN_TYPE_NAMES[request.returnType ?? 0] : undefined
+  if (!request || !type) return null
+  return {
+    return_type: type,
+    amount: type === "redraft" || typeof amount_cents !== "number" ? null : fromCents(amount_cents),
+    return_reason_id: request.returnReasonPublicId ?? null,
+    reason: request.reason ?? null,
+  }
+}
+
+/**
+ * Why the application needs the merchant, by the one rule the applications list, its filter and the order
+ * widget share; the exception's own sentences are the view's.
+ */
+export function attentionView(
+  application: LedgerApplication,
+  view: FinancingApplication,
+  actions: readonly LedgerAction[]
+): AttentionReason[] {
+  return attentionOf(
+    {
+      ...application,
+      exception_description: view.exception?.description ?? null,
+      exception_what_to_do: view.exception?.what_to_do ?? null,
+    },
+    actions
+  )
 }

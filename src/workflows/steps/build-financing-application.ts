@@ -1,9 +1,14 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { FINANCING_CART_FIELDS, type FinancingCart } from "../../domain/checkout/cart"
-import { cartToApplication } from "../../domain/checkout/cart-to-application"
+import {
+  ELIGIBILITY_CART_FIELDS,
+  type EligibilityCart,
+  applicationPolicyOf,
+  financingApplicationFor,
+} from "../../domain/checkout/eligibility"
+import { financingRefusedError } from "../../domain/checkout/financing-refusal"
 import { type FinancedFingerprints, financedFingerprints } from "../../domain/checkout/financed-fingerprint"
 import { redirectUrlsFor } from "../../domain/checkout/redirect-urls"
 import type { ApplicationInput } from "../../lib/financing/schemas"
@@ -11,6 +16,8 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
 
 export interface BuildFinancingApplicationInput {
   payment_collection_id: string
+  /** The provider the session is started with: the cart's region must offer it. */
+  provider_id?: string
   /** What the storefront sent in `data`: only its return and cancel URLs are read. */
   requested_urls: { return_url?: unknown; cancel_url?: unknown }
 }
@@ -25,7 +32,8 @@ export interface BuiltFinancingApplication {
 
 /**
  * Reads the cart of the payment collection on the server (Medusa gives a payment provider no cart) and
- * builds its application, refusing with a message that says what to fix a cart the service cannot accept.
+ * builds its application with the rules the eligibility route reports (financingApplicationFor), refusing a
+ * cart the service cannot accept with every reason: a sentence that says what to fix, its field and code.
  * Also makes the keyed fingerprints of what is financed, which the ledger keeps instead of the details.
  */
 export const buildFinancingApplicationStep = createStep(
@@ -33,24 +41,22 @@ export const buildFinancingApplicationStep = createStep(
   async (input: BuildFinancingApplicationInput, { container }) => {
     const options = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
     const cart = await cartOfPaymentCollection(container, input.payment_collection_id)
-    if (cart.completed_at) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This cart has already been completed.")
-    }
 
-    const built = cartToApplication(cart, {
-      storeCode: options.storeCode,
-      minAmount: options.minAmount,
-      maxAmount: options.maxAmount,
-      allowedStates: options.allowedStates,
-      ...redirectUrlsFor(options, cart.id, input.requested_urls),
-    })
+    const built = financingApplicationFor(
+      cart,
+      { ...applicationPolicyOf(options), ...redirectUrlsFor(options, cart.id, input.requested_urls) },
+      input.provider_id
+    )
     if (!built.ok) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Pay over time is not available for this cart: ${built.problems
-          .map((problem) => `${problem.message} (${problem.field})`)
-          .join("; ")}`
-      )
+      // A rule of the contract the plugin's own checks let through is the store's to see, not the shopper's.
+      for (const { detail } of built.problems) {
+        if (detail) {
+          container
+            .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+            .warn(`retail-financing: cart ${cart.id} broke the application contract: ${detail}`)
+        }
+      }
+      throw financingRefusedError(built.problems)
     }
     const result: BuiltFinancingApplication = {
       cart_id: cart.id,
@@ -65,7 +71,7 @@ export const buildFinancingApplicationStep = createStep(
 async function cartOfPaymentCollection(
   container: MedusaContainer,
   paymentCollectionId: string
-): Promise<FinancingCart & { completed_at?: unknown }> {
+): Promise<EligibilityCart> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: links } = await query.graph({
     entity: "cart_payment_collection",
@@ -76,9 +82,9 @@ async function cartOfPaymentCollection(
   if (!cartId) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart uses this payment collection.")
   const { data: carts } = await query.graph({
     entity: "cart",
-    fields: FINANCING_CART_FIELDS,
+    fields: ELIGIBILITY_CART_FIELDS,
     filters: { id: cartId },
   })
-  // query.graph is untyped without generated types; FINANCING_CART_FIELDS loads exactly this shape.
-  return (carts as Array<FinancingCart & { completed_at?: unknown }>)[0]
+  // query.graph is untyped without generated types; ELIGIBILITY_CART_FIELDS loads exactly this shape.
+  return (carts as EligibilityCart[])[0]
 }

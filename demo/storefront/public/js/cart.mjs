@@ -2,7 +2,7 @@
 
 // The cart: lines with quantities, the total with the "As low as" message, and the way to checkout.
 
-import { api, asLowAs, element, money, retrieveCart, renderHeader, showError } from "./store.mjs"
+import { api, asLowAs, cents, element, money, retrieveCart, renderHeader, showError } from "./store.mjs"
 
 async function changeQuantity(cart, item, quantity) {
   const path = `/store/carts/${cart.id}/line-items/${item.id}`
@@ -25,19 +25,41 @@ function line(cart, item) {
     "tr",
     {},
     element("td", { text: item.product_title }),
+    // The flex box inside the cell: a cell that is a flex box itself leaves the table's row lines.
     element(
       "td",
-      { class: "quantity-cell" },
-      step(-1, "One fewer"),
-      element("span", { text: item.quantity }),
-      step(1, "One more")
+      {},
+      element(
+        "div",
+        { class: "quantity-cell" },
+        step(-1, "One fewer"),
+        element("span", { text: item.quantity }),
+        step(1, "One more")
+      )
     ),
-    element("td", { class: "amount", text: money(item.unit_price * item.quantity) })
+    element("td", { class: "amount", text: money((cents(item.unit_price) * item.quantity) / 100) })
   )
 }
 
 function alertOf(error) {
   showError(document.getElementById("cart-errors"), error)
+}
+
+/**
+ * What the cart page shows, in cents: the items before any discount, the promotions' discount on them, and
+ * what the items come to after it. All before tax: Medusa's item_total includes the sales tax it already
+ * works out from the region, which this page does not show (the checkout does, with the shipping).
+ */
+function itemAmounts(cart) {
+  const subtotalCents = cents(cart.item_subtotal)
+  // Rounded once, on the difference: both figures carry fractions of a cent (2142.37575 and 163.27575).
+  const totalCents = cents(Number(cart.item_total) - Number(cart.item_tax_total))
+  return { subtotalCents, discountCents: subtotalCents - totalCents, totalCents }
+}
+
+function promotionCodes(cart) {
+  const codes = (cart.promotions ?? []).map((promotion) => promotion.code).filter(Boolean)
+  return codes.length ? codes.join(", ") : "promotion"
 }
 
 async function showCart() {
@@ -52,6 +74,14 @@ async function showCart() {
       return
     }
     const items = [...cart.items].sort((a, b) => a.created_at.localeCompare(b.created_at))
+    const amounts = itemAmounts(cart)
+    const row = (label, amount, testId) =>
+      element(
+        "tr",
+        {},
+        element("th", { colspan: 2, text: label }),
+        element("td", { class: "amount", "data-testid": testId, text: money(amount / 100) })
+      )
     section.replaceChildren(
       element(
         "table",
@@ -60,16 +90,22 @@ async function showCart() {
         element(
           "tfoot",
           {},
-          element(
-            "tr",
-            {},
-            element("th", { colspan: 2, text: "Subtotal" }),
-            element("td", { class: "amount", text: money(cart.item_subtotal) })
-          )
+          ...(amounts.discountCents
+            ? [
+                row("Subtotal", amounts.subtotalCents, "cart-subtotal"),
+                row(`Discount (${promotionCodes(cart)})`, -amounts.discountCents, "cart-discount"),
+                row("Items total", amounts.totalCents, "cart-items-total"),
+              ]
+            : [row("Subtotal", amounts.subtotalCents, "cart-items-total")])
         )
       ),
       element("p", { class: "note", text: "Shipping and sales tax are added at checkout." }),
-      element("div", { class: "as-low-as", "data-testid": "cart-as-low-as" }, asLowAs(cart.item_total)),
+      // On the amount in bold above it: tax is not on this page, so it is not in this figure either.
+      element(
+        "div",
+        { class: "as-low-as", "data-testid": "cart-as-low-as" },
+        asLowAs((amounts.totalCents / 100).toFixed(2))
+      ),
       element("div", { id: "cart-errors" }),
       element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Checkout" }))
     )

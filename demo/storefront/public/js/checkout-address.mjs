@@ -2,6 +2,7 @@
 
 // Checkout step 1: the shopper's email, phone and US address, saved on the cart for shipping and billing.
 
+import { markFields } from "./checkout-eligibility.mjs"
 import { api, element } from "./store.mjs"
 import { US_STATES } from "./us-states.mjs"
 
@@ -49,7 +50,8 @@ function fill(form, values) {
   }
 }
 
-export function addressStep(cart, { refresh, run }) {
+/** `reasons`: why Pay over time is not offered; those about an input here mark it once an address is saved. */
+export function addressStep(cart, { refresh, run }, reasons = []) {
   const form = element(
     "form",
     { id: "address-form", class: "step" },
@@ -79,6 +81,8 @@ export function addressStep(cart, { refresh, run }) {
   )
   const address = cart.shipping_address ?? {}
   fill(form, { ...address, email: cart.email, province: (address.province ?? "").toUpperCase() })
+  // Before anything is saved every field is empty, and an empty form is not something to point at.
+  if (address.address_1) markFields(form, reasons)
 
   form.addEventListener("submit", (event) => {
     event.preventDefault()

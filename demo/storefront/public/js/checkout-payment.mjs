@@ -2,11 +2,14 @@
 
 /*
  * Checkout step 4: how to pay. "Pay over time" starts the plugin's payment session (the plugin builds the
- * application from this cart on the server) and sends the shopper to the financing service's page; a
- * refusal comes back as a sentence for the shopper, shown under the options. "Manual payment (test)" is
- * Medusa's system provider, there to show the other way to pay.
+ * application from this cart on the server) and sends the shopper to the financing service's page. It is
+ * offered only when the plugin's eligibility check (checkout-eligibility.mjs) does not say no; when it
+ * does, the option is disabled and each reason is listed under it. A refusal at the session start comes
+ * back as a sentence for the shopper, shown under the options. "Manual payment (test)" is Medusa's system
+ * provider, there to show the other way to pay.
  */
 
+import { reasonsAgainst, reasonsList } from "./checkout-eligibility.mjs"
 import { FINANCING_PROVIDER_ID, SYSTEM_PROVIDER_ID, api, cartId, element } from "./store.mjs"
 
 const LABELS = {
@@ -36,7 +39,35 @@ async function pay(cart, providerId) {
   window.location.assign(`/order/confirmed?order_id=${result.order.id}`)
 }
 
-export async function paymentStep(cart, { run }) {
+/** The Pay over time choice: disabled, with why, when the eligibility check says it cannot be offered. */
+function financingChoice(onChoose, reasons) {
+  const unavailable = reasons.length > 0
+  return [
+    element(
+      "label",
+      { class: unavailable ? "choice unavailable" : "choice" },
+      element("input", {
+        type: "radio",
+        name: "payment_provider",
+        value: FINANCING_PROVIDER_ID,
+        disabled: unavailable,
+        "aria-describedby": unavailable ? "financing-reasons" : undefined,
+        onchange: onChoose,
+      }),
+      ` ${LABELS[FINANCING_PROVIDER_ID]}`,
+      unavailable
+        ? null
+        : element("span", {
+            class: "note",
+            text: " Apply and sign with our financing partner, then come back here.",
+          })
+    ),
+    reasonsList(reasons),
+  ]
+}
+
+/** `eligibility`: checkout-eligibility.mjs's answer for this cart, or null when the store cannot say. */
+export async function paymentStep(cart, { run }, eligibility) {
   const section = element(
     "section",
     { class: "step", id: "payment-step" },
@@ -60,24 +91,22 @@ export async function paymentStep(cart, { run }) {
       element("legend", { text: "How would you like to pay?" }),
       ...providers
         .filter((provider) => LABELS[provider.id])
-        .map((provider) =>
-          element(
-            "label",
-            { class: "choice" },
-            element("input", {
-              type: "radio",
-              name: "payment_provider",
-              value: provider.id,
-              onchange: () => choose(provider.id),
-            }),
-            ` ${LABELS[provider.id]}`,
-            provider.id === FINANCING_PROVIDER_ID
-              ? element("span", {
-                  class: "note",
-                  text: " Apply and sign with our financing partner, then come back here.",
-                })
-              : null
-          )
+        .flatMap((provider) =>
+          provider.id === FINANCING_PROVIDER_ID
+            ? financingChoice(() => choose(provider.id), reasonsAgainst(eligibility))
+            : [
+                element(
+                  "label",
+                  { class: "choice" },
+                  element("input", {
+                    type: "radio",
+                    name: "payment_provider",
+                    value: provider.id,
+                    onchange: () => choose(provider.id),
+                  }),
+                  ` ${LABELS[provider.id]}`
+                ),
+              ]
         )
     ),
     button,

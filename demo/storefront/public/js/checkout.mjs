@@ -3,10 +3,12 @@
 /*
  * Checkout on one page, in the order a shopper fills it: contact and address, shipping, a promotion code,
  * payment, with the order summary and its "As low as" message beside. Each step saves on the cart through
- * Medusa's store API, then the page is drawn again from the cart as the API returns it.
+ * Medusa's store API, then the page is drawn again from the cart as the API returns it, with the plugin's
+ * answer on whether Pay over time can be offered for it (asked again on every drawing).
  */
 
 import { addressStep } from "./checkout-address.mjs"
+import { financingEligibility, reasonsAgainst } from "./checkout-eligibility.mjs"
 import { paymentStep } from "./checkout-payment.mjs"
 import { api, asLowAs, element, money, retrieveCart, showError } from "./store.mjs"
 
@@ -112,11 +114,12 @@ function promotionStep(cart, { refresh, run }) {
   return form
 }
 
-function summary(cart) {
-  const row = (label, amount, testId) =>
+/** `reasons`: why Pay over time is not offered; one about the total marks the total. */
+function summary(cart, reasons) {
+  const row = (label, amount, testId, flagged = false) =>
     element(
       "tr",
-      {},
+      { class: flagged ? "flagged" : undefined },
       element("th", { text: label }),
       element("td", { class: "amount", "data-testid": testId, text: money(amount) })
     )
@@ -141,7 +144,12 @@ function summary(cart) {
         // Before tax, as the lines above it: the tax line is worked out on the discounted amounts.
         cart.discount_subtotal ? row("Discount", -cart.discount_subtotal, "summary-discount") : null,
         row("Sales tax", cart.tax_total, "summary-tax"),
-        row("Total", cart.total, "summary-total")
+        row(
+          "Total",
+          cart.total,
+          "summary-total",
+          reasons.some((reason) => reason.field === "total")
+        )
       )
     ),
     element("div", { class: "as-low-as", "data-testid": "checkout-as-low-as" }, asLowAs(cart.total))
@@ -172,17 +180,22 @@ async function refresh() {
     return
   }
   const actions = { refresh, run }
-  const [shipping, payment] = await Promise.all([shippingStep(cart, actions), paymentStep(cart, actions)])
+  const eligibility = financingEligibility(cart.id)
+  const [shipping, payment, reasons] = await Promise.all([
+    shippingStep(cart, actions),
+    eligibility.then((answer) => paymentStep(cart, actions, answer)),
+    eligibility.then(reasonsAgainst),
+  ])
   root.replaceChildren(
     element(
       "div",
       { class: "checkout-steps" },
-      addressStep(cart, actions),
+      addressStep(cart, actions, reasons),
       shipping,
       promotionStep(cart, actions),
       payment
     ),
-    summary(cart)
+    summary(cart, reasons)
   )
 }
 

@@ -45,6 +45,14 @@ export function money(amount) {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount ?? 0)
 }
 
+/**
+ * An amount of Medusa's (dollars, sometimes with fractions of a cent: 2142.37575) in whole cents, so that
+ * sums and differences the pages work out are exact.
+ */
+export function cents(amount) {
+  return Math.round(Number(amount ?? 0) * 100)
+}
+
 export const cartId = {
   get: () => localStorage.getItem(CART_KEY),
   set: (id) => localStorage.setItem(CART_KEY, id),
@@ -97,7 +105,8 @@ export function element(tag, attributes = {}, ...children) {
 /**
  * The plugin's web component, used as its README shows: its script is served by the Medusa backend (a
  * module script from another origin, which the backend allows). Until the script has run, or if the
- * backend does not serve it, the element is unknown to the browser and shows nothing.
+ * backend does not serve it, the element is unknown to the browser and shows nothing. `amount` is the
+ * figure the page shows in bold above the message (docs/demo.md, "As low as"), so the two always agree.
  */
 export function asLowAs(amount) {
   if (!document.querySelector("script[data-as-low-as]")) {

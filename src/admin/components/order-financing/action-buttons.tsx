@@ -1,23 +1,34 @@
 import { ArrowUpTray, TruckFast } from "@medusajs/icons"
 import { Button, Checkbox, Hint, Label } from "@medusajs/ui"
 import { useId, useRef, useState, type ChangeEvent } from "react"
-import { postForm, postJson, routes, type ActionResponse, type PostSaleAction } from "../../lib/api"
-import { generatedInvoiceReachedService, invoiceUploadForm } from "../../lib/invoice-upload"
-import { useActionRequest } from "../../lib/use-action-request"
+
+import type { PostSaleAction } from "../../../domain/admin-api/types"
 import { INVOICE_FILE_ACCEPT } from "../../../lib/financing/schemas/invoice-file"
+import { useSendDelivery, useUploadInvoice } from "../../hooks/order-financing"
+import { generatedInvoiceReachedService } from "../../lib/invoice-upload"
 import { ReturnRequestDrawer } from "./return-request-drawer"
+import { toastActionOutcome, toastRequestError } from "./action-toast"
 
-type ActionButtonsProps = { orderId: string; actions: PostSaleAction[]; onChanged: () => void }
+type ActionButtonsProps = {
+  orderId: string
+  actions: PostSaleAction[]
+  /** The delivery information is a fulfillment's address and tracking: nothing to send before one exists. */
+  canSendDelivery: boolean
+}
 
-export const ActionButtons = ({ orderId, actions, onChanged }: ActionButtonsProps) => {
+export const ActionButtons = ({ orderId, actions, canSendDelivery }: ActionButtonsProps) => {
   const fileInput = useRef<HTMLInputElement>(null)
-  const invoice = useActionRequest(onChanged)
-  const delivery = useActionRequest(onChanged)
+  const invoice = useUploadInvoice(orderId)
+  const delivery = useSendDelivery(orderId)
   // Unchecked by default: the merchant's invoice replaces the generated one, so the lender gets one invoice.
   const [keepGenerated, setKeepGenerated] = useState(false)
   const keepGeneratedId = useId()
   // Once the generated invoice is at the service, an upload is a second invoice: there is nothing to choose.
   const generatedSent = generatedInvoiceReachedService(orderId, actions)
+  const answered = {
+    onSuccess: ({ action }: { action: PostSaleAction }) => toastActionOutcome(action),
+    onError: toastRequestError,
+  }
 
   const onInvoiceChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget
@@ -25,12 +36,16 @@ export const ActionButtons = ({ orderId, actions, onChanged }: ActionButtonsProp
     if (!file) {
       return
     }
-    void invoice
-      .run(() => postForm<ActionResponse>(routes.invoice(orderId), invoiceUploadForm(file, keepGenerated)))
-      // Cleared so choosing the same file again, after fixing it or to retry, still fires a change.
-      .finally(() => {
-        input.value = ""
-      })
+    invoice.mutate(
+      { file, keepGenerated },
+      {
+        ...answered,
+        // Cleared so choosing the same file again, after fixing it or to retry, still fires a change.
+        onSettled: () => {
+          input.value = ""
+        },
+      }
+    )
   }
 
   return (
@@ -49,7 +64,7 @@ export const ActionButtons = ({ orderId, actions, onChanged }: ActionButtonsProp
         <Button
           size="small"
           variant="secondary"
-          isLoading={invoice.isRunning}
+          isLoading={invoice.isPending}
           onClick={() => fileInput.current?.click()}
         >
           <ArrowUpTray />
@@ -58,19 +73,25 @@ export const ActionButtons = ({ orderId, actions, onChanged }: ActionButtonsProp
         <Button
           size="small"
           variant="secondary"
-          isLoading={delivery.isRunning}
+          isLoading={delivery.isPending}
+          disabled={!canSendDelivery}
           data-testid="rf-send-delivery"
-          onClick={() => void delivery.run(() => postJson<ActionResponse>(routes.delivery(orderId), {}))}
+          onClick={() => delivery.mutate(undefined, answered)}
         >
           <TruckFast />
           Send delivery information
         </Button>
-        <ReturnRequestDrawer orderId={orderId} onChanged={onChanged} />
+        <ReturnRequestDrawer orderId={orderId} />
       </div>
+      {!canSendDelivery && (
+        <Hint data-testid="rf-send-delivery-hint">
+          Send delivery information is available once the order has a fulfillment: it sends the fulfillment's
+          address and tracking. It also goes by itself when a fulfillment is marked shipped or delivered.
+        </Hint>
+      )}
       {generatedSent ? (
         <Hint>
-          The generated invoice was already sent to the financing service: an uploaded invoice goes as a
-          second invoice.
+          The generated invoice was already sent to the lender: an uploaded invoice goes as a second invoice.
         </Hint>
       ) : (
         <div className="flex items-start gap-x-2">

@@ -1,14 +1,20 @@
 import { ArrowPath } from "@medusajs/icons"
-import { Button, StatusBadge, Text } from "@medusajs/ui"
-import { postJson, routes, type ActionResponse, type PostSaleAction } from "../../lib/api"
-import { actionKindLabel, actionStateColor, actionStateLabel, formatDateTime } from "../../lib/format"
-import { useActionRequest } from "../../lib/use-action-request"
+import { Button, StatusBadge, Text, Tooltip } from "@medusajs/ui"
 
-type ActionRowProps = { action: PostSaleAction; onChanged: () => void }
+import type { PostSaleAction } from "../../../domain/admin-api/types"
+import { useRetryAction } from "../../hooks/order-financing"
+import { actionStateColor, actionStateLabel, actionStateMeaning, formatDateTime } from "../../lib/format"
+import { type ActionContext, describeAction, wasReplaced } from "../../lib/order-financing-text"
+import { DetailsDisclosure } from "../shared/details-disclosure"
+import { toastActionOutcome, toastRequestError } from "./action-toast"
 
-export const ActionRow = ({ action, onChanged }: ActionRowProps) => {
-  const { run, isRunning } = useActionRequest(onChanged)
-  const retry = () => void run(() => postJson<ActionResponse>(routes.retry(action.id), {}))
+type ActionRowProps = { orderId: string; action: PostSaleAction; context: ActionContext }
+
+/** One thing sent to the lender: what, why, how it went, and the retry of a failed one. */
+export const ActionRow = ({ orderId, action, context }: ActionRowProps) => {
+  const retry = useRetryAction(orderId)
+  const description = describeAction(action, context)
+  const replaced = wasReplaced(action)
 
   return (
     <li
@@ -19,26 +25,41 @@ export const ActionRow = ({ action, onChanged }: ActionRowProps) => {
     >
       <div className="flex items-center justify-between gap-x-4">
         <Text size="small" leading="compact" weight="plus">
-          {actionKindLabel(action.kind)}
+          {description.title}
         </Text>
-        <StatusBadge color={actionStateColor(action.state)}>{actionStateLabel(action.state)}</StatusBadge>
+        <Tooltip content={replaced ? "Your uploaded invoice replaced it." : actionStateMeaning(action.state)}>
+          <StatusBadge
+            color={replaced ? "grey" : actionStateColor(action.state)}
+            data-testid="rf-action-state"
+          >
+            {replaced ? "Replaced" : actionStateLabel(action.state)}
+          </StatusBadge>
+        </Tooltip>
       </div>
-      {action.summary && (
-        <Text size="small" className="text-ui-fg-subtle">
-          {action.summary}
+      {description.what && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid="rf-action-what">
+          {description.what}
+        </Text>
+      )}
+      {description.reason && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid="rf-action-reason">
+          Reason: {description.reason}
         </Text>
       )}
       <Text size="xsmall" className="text-ui-fg-muted">
-        {describeAttempts(action)}
+        {description.why}
       </Text>
-      {action.last_error && (
-        <Text size="small" className="text-ui-fg-error" data-testid="rf-action-error">
-          {action.last_error}
+      <Text size="xsmall" className="text-ui-fg-muted">
+        {timeline(action)}
+      </Text>
+      {action.state !== "succeeded" && actionStateMeaning(action.state) && (
+        <Text size="xsmall" className="text-ui-fg-subtle">
+          {actionStateMeaning(action.state)}
         </Text>
       )}
-      {action.result && (
-        <Text size="small" className="text-ui-fg-subtle">
-          Answer from the financing service: {action.result}
+      {action.last_error && action.state === "failed" && (
+        <Text size="small" className="text-ui-fg-error" data-testid="rf-action-error">
+          {action.last_error}
         </Text>
       )}
       {action.state === "failed" && (
@@ -46,9 +67,14 @@ export const ActionRow = ({ action, onChanged }: ActionRowProps) => {
           <Button
             size="small"
             variant="secondary"
-            onClick={retry}
-            disabled={isRunning}
-            isLoading={isRunning}
+            onClick={() =>
+              retry.mutate(action.id, {
+                onSuccess: ({ action: retried }) => toastActionOutcome(retried),
+                onError: toastRequestError,
+              })
+            }
+            disabled={retry.isPending}
+            isLoading={retry.isPending}
             data-testid="rf-retry"
           >
             <ArrowPath />
@@ -56,22 +82,37 @@ export const ActionRow = ({ action, onChanged }: ActionRowProps) => {
           </Button>
         </div>
       )}
+      <DetailsDisclosure
+        className="pt-1"
+        testId="rf-action-details"
+        entries={[
+          { label: "Action", value: action.id },
+          { label: "Cause", value: action.cause },
+          { label: "State", value: action.state },
+          { label: "Summary", value: action.summary },
+          { label: "Lender's answer", value: action.result },
+          { label: "Last error", value: action.last_error },
+          { label: "Attempts", value: action.attempts },
+          ...action.attempt_log.map((attempt) => ({
+            label: `Attempt ${attempt.number}`,
+            value: [formatDateTime(attempt.started_at), attempt.outcome ?? "no answer yet", attempt.error]
+              .filter(Boolean)
+              .join(" · "),
+          })),
+        ]}
+      />
     </li>
   )
 }
 
-function describeAttempts(action: PostSaleAction): string {
-  const parts = [
-    `Requested ${formatDateTime(action.created_at)}`,
-    `${action.attempts} ${action.attempts === 1 ? "attempt" : "attempts"}`,
-  ]
+/** When it was asked for and sent, and when the next try is, in one line. */
+function timeline(action: PostSaleAction): string {
+  const parts = [`Requested ${formatDateTime(action.created_at)}`]
   if (action.completed_at) {
-    parts.push(`completed ${formatDateTime(action.completed_at)}`)
-  } else if (action.next_attempt_at) {
-    parts.push(`next attempt ${formatDateTime(action.next_attempt_at)}`)
+    parts.push(`${action.state === "failed" ? "stopped" : "done"} ${formatDateTime(action.completed_at)}`)
+  } else if (action.next_attempt_at && action.state !== "sending" && action.state !== "checking") {
+    parts.push(`next try ${formatDateTime(action.next_attempt_at)}`)
   }
-  if (action.cause) {
-    parts.push(`cause: ${action.cause}`)
-  }
+  if (action.attempts > 1) parts.push(`${action.attempts} attempts`)
   return parts.join(" · ")
 }

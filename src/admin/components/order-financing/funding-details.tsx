@@ -1,14 +1,17 @@
 import { Heading, StatusBadge, Text } from "@medusajs/ui"
-import type { Funding } from "../../lib/api"
+
+import type { Funding } from "../../../domain/admin-api/types"
 import { formatDate, formatMoney, orDash, paymentStatusColor, paymentStatusLabel } from "../../lib/format"
+import { AMOUNT_HINTS } from "../../lib/order-financing-text"
 import { DetailRow } from "../shared/detail-row"
 
 type FundingDetailsProps = { funding: Funding | null }
 
+/** The lender's payment to the store: how much, when, and its references for the bank statement. */
 export const FundingDetails = ({ funding }: FundingDetailsProps) => (
   <div className="py-2">
     <div className="px-6 py-2">
-      <Heading level="h3">Funding</Heading>
+      <Heading level="h3">Lender's payment</Heading>
     </div>
     {funding ? (
       <>
@@ -21,14 +24,19 @@ export const FundingDetails = ({ funding }: FundingDetailsProps) => (
             "—"
           )}
         </DetailRow>
-        <DetailRow label="Amount">{formatMoney(funding.amount)}</DetailRow>
-        <DetailRow label="Date">{formatDate(funding.date)}</DetailRow>
+        <DetailRow label="Funded amount" hint={AMOUNT_HINTS.funded} testId="rf-funded-amount">
+          {formatMoney(funding.amount)}
+        </DetailRow>
+        <DetailRow label="Date" hint={AMOUNT_HINTS.fundingDate} testId="rf-funding-date">
+          {formatDate(funding.date)}
+        </DetailRow>
+        {/* The lender's references, as they appear on the store's bank statement. */}
         <DetailRow label="Transfer ID">{orDash(funding.transfer_id)}</DetailRow>
         <DetailRow label="Wire reference">{orDash(funding.wire_reference_id)}</DetailRow>
       </>
     ) : (
       <Text size="small" leading="compact" className="text-ui-fg-subtle px-6 py-2">
-        Not funded yet
+        The lender has not paid the store yet. Medusa's payment is captured by itself when it does.
       </Text>
     )}
   </div>

@@ -1,12 +1,8 @@
-import { Button, Drawer, Input, Label, Select, Text, Textarea } from "@medusajs/ui"
+import { Button, Drawer, Input, Label, RadioGroup, Select, Text, Textarea } from "@medusajs/ui"
 import { useState } from "react"
-import {
-  postJson,
-  routes,
-  type ActionResponse,
-  type ReturnReasonsResponse,
-  type ReturnType,
-} from "../../lib/api"
+
+import type { ReturnType } from "../../../domain/admin-api/types"
+import { useRequestReturn, useReturnReasons } from "../../hooks/order-financing"
 import {
   buildReturnRequest,
   emptyReturnForm,
@@ -14,21 +10,20 @@ import {
   RETURN_TYPES,
   type ReturnForm,
 } from "../../lib/return-request"
-import { useActionRequest } from "../../lib/use-action-request"
-import { useAdminJson } from "../../lib/use-admin-json"
+import { requestErrorMessage, toastActionOutcome, toastRequestError } from "./action-toast"
 
 // Radix Select has no empty value, so "no reason" needs a value of its own.
 const NO_REASON = "__none__"
 
-type ReturnRequestDrawerProps = { orderId: string; onChanged: () => void }
+type ReturnRequestDrawerProps = { orderId: string }
 
-export const ReturnRequestDrawer = ({ orderId, onChanged }: ReturnRequestDrawerProps) => {
+export const ReturnRequestDrawer = ({ orderId }: ReturnRequestDrawerProps) => {
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState<ReturnForm>(emptyReturnForm)
   const [formError, setFormError] = useState<string | null>(null)
-  const { run, isRunning } = useActionRequest(onChanged)
+  const request = useRequestReturn(orderId)
   // Reasons are only needed once the merchant opens the form.
-  const reasons = useAdminJson<ReturnReasonsResponse>(open ? routes.returnReasons() : null)
+  const reasons = useReturnReasons(open)
 
   const update = (patch: Partial<ReturnForm>) => {
     setForm((current) => ({ ...current, ...patch }))
@@ -43,17 +38,20 @@ export const ReturnRequestDrawer = ({ orderId, onChanged }: ReturnRequestDrawerP
     }
   }
 
-  const submit = async () => {
+  const submit = () => {
     const built = buildReturnRequest(form)
     if (!built.ok) {
       setFormError(built.message)
       return
     }
-    const action = await run(() => postJson<ActionResponse>(routes.returns(orderId), built.body))
     // A refused request keeps the form open so the merchant can correct it; a recorded one is in the list.
-    if (action) {
-      onOpenChange(false)
-    }
+    request.mutate(built.body, {
+      onSuccess: ({ action }) => {
+        toastActionOutcome(action)
+        onOpenChange(false)
+      },
+      onError: toastRequestError,
+    })
   }
 
   return (
@@ -68,34 +66,36 @@ export const ReturnRequestDrawer = ({ orderId, onChanged }: ReturnRequestDrawerP
           className="flex flex-1 flex-col overflow-hidden"
           onSubmit={(event) => {
             event.preventDefault()
-            void submit()
+            submit()
           }}
         >
           <Drawer.Header>
-            <Drawer.Title>Request a return</Drawer.Title>
+            <Drawer.Title>Request a return from the lender</Drawer.Title>
             <Drawer.Description>
-              Asks the financing partner to return or change the financing of this order.
+              Tells the lender that the financing of this order changes. It does not refund anyone in Medusa:
+              the lender takes the amount off the shopper's contract.
             </Drawer.Description>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
-            <div className="flex flex-col gap-y-2">
-              <Label htmlFor="rf-return-type">Type</Label>
-              <Select
+            <fieldset className="flex flex-col gap-y-2">
+              <legend className="txt-compact-small-plus text-ui-fg-base">Type</legend>
+              <RadioGroup
                 value={form.returnType}
                 onValueChange={(value) => update({ returnType: value as ReturnType })}
+                className="flex flex-col gap-y-2"
+                data-testid="rf-return-type"
               >
-                <Select.Trigger id="rf-return-type" data-testid="rf-return-type">
-                  <Select.Value />
-                </Select.Trigger>
-                <Select.Content>
-                  {RETURN_TYPES.map((type) => (
-                    <Select.Item key={type.value} value={type.value}>
-                      {type.label}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select>
-            </div>
+                {RETURN_TYPES.map((type) => (
+                  <RadioGroup.ChoiceBox
+                    key={type.value}
+                    value={type.value}
+                    label={type.label}
+                    description={type.description}
+                    data-testid={`rf-return-type-${type.value}`}
+                  />
+                ))}
+              </RadioGroup>
+            </fieldset>
 
             {form.returnType === "partial" && (
               <div className="flex flex-col gap-y-2">
@@ -130,15 +130,18 @@ export const ReturnRequestDrawer = ({ orderId, onChanged }: ReturnRequestDrawerP
                   ))}
                 </Select.Content>
               </Select>
+              <Text size="xsmall" className="text-ui-fg-muted">
+                The lender's own list of reasons.
+              </Text>
               {reasons.error && (
                 <Text size="small" className="text-ui-fg-error">
-                  Could not load the return reasons: {reasons.error.message}
+                  Could not load the return reasons: {requestErrorMessage(reasons.error)}
                 </Text>
               )}
             </div>
 
             <div className="flex flex-col gap-y-2">
-              <Label htmlFor="rf-return-note">Note (optional)</Label>
+              <Label htmlFor="rf-return-note">Note to the lender (optional)</Label>
               <Textarea
                 id="rf-return-note"
                 data-testid="rf-return-note"
@@ -156,11 +159,11 @@ export const ReturnRequestDrawer = ({ orderId, onChanged }: ReturnRequestDrawerP
           </Drawer.Body>
           <Drawer.Footer>
             <Drawer.Close asChild>
-              <Button size="small" variant="secondary" type="button" disabled={isRunning}>
+              <Button size="small" variant="secondary" type="button" disabled={request.isPending}>
                 Cancel
               </Button>
             </Drawer.Close>
-            <Button size="small" type="submit" isLoading={isRunning} data-testid="rf-return-submit">
+            <Button size="small" type="submit" isLoading={request.isPending} data-testid="rf-return-submit">
               Send return request
             </Button>
           </Drawer.Footer>

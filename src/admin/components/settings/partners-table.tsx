@@ -1,5 +1,5 @@
 import { Heading, Table, Text } from "@medusajs/ui"
-import type { StorePartner } from "../../lib/api"
+import type { StorePartner } from "../../../domain/admin-api/types"
 import { orDash } from "../../lib/format"
 import { ListError } from "./list-error"
 

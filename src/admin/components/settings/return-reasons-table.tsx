@@ -1,5 +1,5 @@
 import { Heading, Table, Text } from "@medusajs/ui"
-import type { ReturnReason } from "../../lib/api"
+import type { ReturnReason } from "../../../domain/admin-api/types"
 import { ListError } from "./list-error"
 
 type ReturnReasonsTableProps = { reasons: ReturnReason[] | null; error: string | null }

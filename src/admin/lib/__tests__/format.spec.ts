@@ -4,6 +4,9 @@ import {
   actionStateColor,
   applicationStatusColor,
   applicationStatusLabel,
+  actionStateLabel,
+  actionStateMeaning,
+  applicationStatusMeaning,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -14,6 +17,8 @@ import {
   paymentStatusLabel,
   toCents,
 } from "../format"
+import { APPLICATION_STATUSES } from "../../../lib/financing/schemas/statuses"
+import { ACTION_STATES } from "../../../domain/post-sale/action-kinds"
 
 describe("toCents", () => {
   it.each([
@@ -85,6 +90,12 @@ describe("formatDateTime and formatDate", () => {
     expect(formatDate("2025-03-04", "Pacific/Kiritimati")).toBe("Mar 4, 2025")
   })
 
+  it("shows the day the service wrote for a payment date given with a time, not the day in the browser's zone", () => {
+    // The list endpoint dates the same payment the by-id endpoint dates 2025-03-04 with a UTC time.
+    expect(formatDate("2025-03-04T02:00:00.000Z", "America/Chicago")).toBe("Mar 4, 2025")
+    expect(formatDate("2025-03-04T23:30:00Z", "Pacific/Kiritimati")).toBe("Mar 4, 2025")
+  })
+
   it("shows a dash for no date and the raw text for one it cannot read", () => {
     expect(formatDateTime(null)).toBe("—")
     expect(formatDate(undefined)).toBe("—")
@@ -93,10 +104,26 @@ describe("formatDateTime and formatDate", () => {
 })
 
 describe("application statuses", () => {
-  it("turns service codes into words", () => {
-    expect(applicationStatusLabel("SignedWaitingForInvoice")).toBe("Signed, waiting for invoice")
-    expect(applicationStatusLabel("PendingReturn")).toBe("Return pending")
+  it("turns service codes into words that say who acts next", () => {
+    expect(applicationStatusLabel("SignedWaitingForInvoice")).toBe("Signed, invoice needed")
+    expect(applicationStatusLabel("SignedWaitingForInvoiceApproval")).toBe("Signed, invoice in review")
+    expect(applicationStatusLabel("Signed")).toBe("Signed, awaiting funding")
+    expect(applicationStatusLabel("PendingReturn")).toBe("Return in progress")
     expect(applicationStatusLabel("SomethingNew")).toBe("SomethingNew")
+  })
+
+  it.each(APPLICATION_STATUSES)("labels and explains %s in words, never its code", (status) => {
+    const label = applicationStatusLabel(status)
+    const meaning = applicationStatusMeaning(status)
+    // A code such as PendingReturn or Pre-qualified's hyphenless spelling would show as one camel-cased word.
+    expect(label).not.toMatch(/[a-z][A-Z]/)
+    expect(meaning).toMatch(/^[A-Z].*\.$/)
+    expect(meaning).not.toMatch(/[a-z][A-Z]/)
+  })
+
+  it("explains a status it has no words for by its stage, and nothing when the stage is unknown too", () => {
+    expect(applicationStatusMeaning("OnHold", "waiting")).toBe("The lender is reviewing the application.")
+    expect(applicationStatusMeaning("OnHold")).toBeNull()
   })
 
   it.each([
@@ -123,7 +150,7 @@ describe("a status with no hand-written label", () => {
   })
 
   it("keeps a hand-written label over the stage", () => {
-    expect(applicationStatusLabel("PendingReturn", "returning")).toBe("Return pending")
+    expect(applicationStatusLabel("PendingReturn", "returning")).toBe("Return in progress")
     expect(applicationStatusColor("Expired", "expired")).toBe("grey")
   })
 
@@ -146,7 +173,7 @@ describe("a status with no hand-written label", () => {
 
 describe("post-sale actions", () => {
   it("names each kind in plain English", () => {
-    expect(actionKindLabel("order_references")).toBe("Order references")
+    expect(actionKindLabel("order_references")).toBe("Order number")
     expect(actionKindLabel("invoice")).toBe("Invoice")
     expect(actionKindLabel("delivery")).toBe("Delivery information")
     expect(actionKindLabel("return")).toBe("Return request")
@@ -154,6 +181,17 @@ describe("post-sale actions", () => {
 
   it("spells out a kind that has no hand-written name from its code", () => {
     expect(actionKindLabel("store_credit_notice")).toBe("Store credit notice")
+  })
+
+  it.each(ACTION_STATES)("labels and explains the state %s in words", (state) => {
+    expect(actionStateLabel(state)).not.toMatch(/_|^[a-z]/)
+    expect(actionStateMeaning(state)).toMatch(/^[A-Z].*\.$/)
+  })
+
+  it("says Sent for a sent action and Not confirmed for a lost answer", () => {
+    expect(actionStateLabel("succeeded")).toBe("Sent")
+    expect(actionStateLabel("unknown")).toBe("Not confirmed")
+    expect(actionStateLabel("some_new_state")).toBe("Some new state")
   })
 
   it("colours failures red and successes green", () => {
@@ -168,21 +206,28 @@ describe("post-sale actions", () => {
         kind: "delivery",
         state: "failed",
         last_error: "The application doesn't have a contract",
-        result: null,
       })
     ).toEqual({
       tone: "error",
-      text: "Delivery information failed: The application doesn't have a contract",
+      text: "Delivery information not sent: The application doesn't have a contract",
     })
   })
 
-  it("reports sent and queued actions as successes", () => {
+  it("reports sent and queued actions as successes, without the service's raw answer", () => {
+    expect(actionOutcome({ kind: "invoice", state: "succeeded", last_error: null })).toEqual({
+      tone: "success",
+      text: "Invoice sent to the lender.",
+    })
+    expect(actionOutcome({ kind: "return", state: "pending", last_error: null }).tone).toBe("success")
+  })
+
+  it("reports a lost answer as a problem being checked", () => {
     expect(
-      actionOutcome({ kind: "invoice", state: "succeeded", last_error: null, result: "Uploaded" })
-    ).toEqual({ tone: "success", text: "Invoice sent: Uploaded" })
-    expect(actionOutcome({ kind: "return", state: "pending", last_error: null, result: null }).tone).toBe(
-      "success"
-    )
+      actionOutcome({ kind: "return", state: "unknown", last_error: "outcome unknown: timeout" })
+    ).toEqual({
+      tone: "error",
+      text: "Return request: the lender's answer was lost. The plugin checks whether it arrived before sending it again.",
+    })
   })
 })
 

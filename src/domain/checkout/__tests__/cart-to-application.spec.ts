@@ -860,14 +860,16 @@ describe("cartToApplication: shopper details", () => {
   it("refuses a billing address outside the US", () => {
     expect(onlyProblem(withBilling({ country_code: "ca" }))).toEqual([
       {
+        code: "address_not_us",
         field: "billing_address.country_code",
-        message: "a billing address in the United States is required",
+        message: "Enter a billing address in the United States to pay over time.",
       },
     ])
     expect(onlyProblem(withBilling({ country_code: null }))).toEqual([
       {
+        code: "address_not_us",
         field: "billing_address.country_code",
-        message: "a billing address in the United States is required",
+        message: "Enter a billing address in the United States to pay over time.",
       },
     ])
   })
@@ -879,8 +881,9 @@ describe("cartToApplication: shopper details", () => {
   it("asks for a phone when there is none", () => {
     expect(onlyProblem(withBilling({ phone: null }))).toEqual([
       {
+        code: "phone_missing",
         field: "billing_address.phone",
-        message: "a US mobile phone number is required (10 digits, such as 512-555-0100)",
+        message: "Enter a US mobile phone number, such as 512-555-0100.",
       },
     ])
   })
@@ -890,8 +893,9 @@ describe("cartToApplication: shopper details", () => {
     (phone) => {
       expect(onlyProblem(withBilling({ phone }))).toEqual([
         {
+          code: "phone_not_us_mobile",
           field: "billing_address.phone",
-          message: "a US mobile phone number is required (10 digits, such as 512-555-0100)",
+          message: "Enter a US mobile phone number, such as 512-555-0100.",
         },
       ])
     }
@@ -922,8 +926,9 @@ describe("cartToApplication: shopper details", () => {
     (address_1) => {
       expect(onlyProblem(withBilling({ address_1 }))).toEqual([
         {
+          code: "po_box",
           field: "billing_address.address_1",
-          message: "a street address is required: PO boxes cannot be used for financing",
+          message: "Enter a street address: a PO box cannot be used to pay over time.",
         },
       ])
     }
@@ -936,7 +941,12 @@ describe("cartToApplication: shopper details", () => {
       street40
     )
     expect(onlyProblem(withBilling({ address_1: `${street40}C` }))).toEqual([
-      { field: "billing_address.address_1", message: "the street address must be at most 40 characters" },
+      {
+        code: "street_too_long",
+        field: "billing_address.address_1",
+        message:
+          "Shorten the street address to 40 characters or fewer; an apartment or suite goes on the second line.",
+      },
     ])
   })
 
@@ -948,18 +958,23 @@ describe("cartToApplication: shopper details", () => {
     expect(none.address && "suiteApartment" in none.address).toBe(false)
     expect(onlyProblem(withBilling({ address_2: "Building 12, Floor 3" }))).toEqual([
       {
+        code: "suite_too_long",
         field: "billing_address.address_2",
-        message: "the apartment or suite number must be at most 5 characters",
+        message: "Shorten the apartment or suite number to 5 characters or fewer.",
       },
     ])
   })
 
   it("refuses a city longer than 25 characters", () => {
     expect(onlyProblem(withBilling({ city: "Llanfairpwllgwyngyllgogery" }))).toEqual([
-      { field: "billing_address.city", message: "the city must be at most 25 characters" },
+      {
+        code: "city_too_long",
+        field: "billing_address.city",
+        message: "Shorten the city to 25 characters or fewer.",
+      },
     ])
     expect(onlyProblem(withBilling({ city: " " }))).toEqual([
-      { field: "billing_address.city", message: "the city is required" },
+      { code: "city_missing", field: "billing_address.city", message: "Enter the city." },
     ])
   })
 
@@ -977,7 +992,7 @@ describe("cartToApplication: shopper details", () => {
 
   it.each(["Tejas", "PR", "", null])("refuses the province %p", (province) => {
     expect(onlyProblem(withBilling({ province }))).toEqual([
-      { field: "billing_address.province", message: "a US state (two letters, such as TX) is required" },
+      { code: "state_invalid", field: "billing_address.province", message: "Enter a US state, such as TX." },
     ])
   })
 
@@ -986,15 +1001,19 @@ describe("cartToApplication: shopper details", () => {
       application(cartToApplication(withBilling({ postal_code: "78701-1234" }), POLICY)).address?.zipCode
     ).toBe("78701")
     expect(onlyProblem(withBilling({ postal_code: "7870" }))).toEqual([
-      { field: "billing_address.postal_code", message: "a 5-digit US ZIP code is required" },
+      {
+        code: "zip_invalid",
+        field: "billing_address.postal_code",
+        message: "Enter a 5-digit US ZIP code, such as 78701.",
+      },
     ])
   })
 
   it("asks for the names when there are none anywhere", () => {
     const cart = withBilling({ first_name: null, last_name: "  " })
     expect(onlyProblem(cart)).toEqual([
-      { field: "billing_address.first_name", message: "a first name is required" },
-      { field: "billing_address.last_name", message: "a last name is required" },
+      { code: "first_name_missing", field: "billing_address.first_name", message: "Enter your first name." },
+      { code: "last_name_missing", field: "billing_address.last_name", message: "Enter your last name." },
     ])
   })
 
@@ -1003,8 +1022,16 @@ describe("cartToApplication: shopper details", () => {
       application(cartToApplication(withBilling({ first_name: "A".repeat(100) }), POLICY)).firstName
     ).toHaveLength(100)
     expect(onlyProblem(withBilling({ first_name: "A".repeat(101), last_name: "L".repeat(101) }))).toEqual([
-      { field: "billing_address.first_name", message: "a first name must be at most 100 characters" },
-      { field: "billing_address.last_name", message: "a last name must be at most 100 characters" },
+      {
+        code: "first_name_too_long",
+        field: "billing_address.first_name",
+        message: "Shorten your first name to 100 characters or fewer.",
+      },
+      {
+        code: "last_name_too_long",
+        field: "billing_address.last_name",
+        message: "Shorten your last name to 100 characters or fewer.",
+      },
     ])
   })
 
@@ -1054,14 +1081,18 @@ describe("cartToApplication: shopper details", () => {
       shipping_address: { ...shipping, postal_code: "752" },
     })
     expect(onlyProblem(badZip)).toEqual([
-      { field: "shipping_address.postal_code", message: "a 5-digit US ZIP code is required" },
+      {
+        code: "zip_invalid",
+        field: "shipping_address.postal_code",
+        message: "Enter a 5-digit US ZIP code, such as 78701.",
+      },
     ])
   })
 
   it("asks for a street when neither address has one", () => {
     const cart = sofaCart({ billing_address: { ...TEXAS, address_1: null } })
     expect(onlyProblem(cart)).toEqual([
-      { field: "billing_address.address_1", message: "a street address is required" },
+      { code: "street_missing", field: "billing_address.address_1", message: "Enter a street address." },
     ])
   })
 
@@ -1069,7 +1100,11 @@ describe("cartToApplication: shopper details", () => {
     const long = `${"a".repeat(89)}@example.com`
     expect(long).toHaveLength(101)
     expect(onlyProblem(sofaCart({ email: long }))).toEqual([
-      { field: "email", message: "the email address must be at most 100 characters" },
+      {
+        code: "email_too_long",
+        field: "email",
+        message: "Shorten the email address to 100 characters or fewer.",
+      },
     ])
     const noEmail = application(cartToApplication(sofaCart({ email: null }), POLICY))
     expect("email" in noEmail).toBe(false)
@@ -1088,7 +1123,11 @@ describe("cartToApplication: shopper details", () => {
   it("reports a malformed email on the cart's email field, saying what to fix", () => {
     // The contract refuses it; the shopper must be told about their email, not about `application.email`.
     expect(onlyProblem(sofaCart({ email: "ann@" }))).toEqual([
-      { field: "email", message: expect.stringMatching(/email/i) },
+      {
+        code: "email_invalid",
+        field: "email",
+        message: "Enter a valid email address, such as name@example.com.",
+      },
     ])
   })
 
@@ -1096,19 +1135,35 @@ describe("cartToApplication: shopper details", () => {
     // The sofa cart: 899.99 + 74.249175 tax = 974.24.
     it("refuses a total below the minimum, naming the range in dollars", () => {
       expect(onlyProblem(sofaCart(), { ...POLICY, minAmount: 1000, maxAmount: 5000 })).toEqual([
-        { field: "total", message: "financing is available for orders between $1,000.00 and $5,000.00" },
+        {
+          code: "total_below_minimum",
+          field: "total",
+          message: "Pay over time is available for orders from $1,000.00 to $5,000.00.",
+        },
       ])
       expect(onlyProblem(sofaCart(), { ...POLICY, minAmount: 974.25 })).toEqual([
-        { field: "total", message: "financing is available for orders of $974.25 or more" },
+        {
+          code: "total_below_minimum",
+          field: "total",
+          message: "Pay over time is available for orders of $974.25 or more.",
+        },
       ])
     })
 
     it("refuses a total above the maximum", () => {
       expect(onlyProblem(sofaCart(), { ...POLICY, minAmount: 300, maxAmount: 900 })).toEqual([
-        { field: "total", message: "financing is available for orders between $300.00 and $900.00" },
+        {
+          code: "total_above_maximum",
+          field: "total",
+          message: "Pay over time is available for orders from $300.00 to $900.00.",
+        },
       ])
       expect(onlyProblem(sofaCart(), { ...POLICY, maxAmount: 974.23 })).toEqual([
-        { field: "total", message: "financing is available for orders of up to $974.23" },
+        {
+          code: "total_above_maximum",
+          field: "total",
+          message: "Pay over time is available for orders of up to $974.23.",
+        },
       ])
     })
 
@@ -1121,14 +1176,22 @@ describe("cartToApplication: shopper details", () => {
 
   it("refuses a state the store does not finance in", () => {
     expect(onlyProblem(sofaCart(), { ...POLICY, allowedStates: ["CA", "NY"] })).toEqual([
-      { field: "billing_address.province", message: "financing is not available in TX" },
+      {
+        code: "state_not_financed",
+        field: "billing_address.province",
+        message: "Pay over time is not available for addresses in TX.",
+      },
     ])
     expect(cartToApplication(sofaCart(), { ...POLICY, allowedStates: ["CA", "TX"] }).ok).toBe(true)
   })
 
   it.each(["eur", "CAD"])("refuses a cart in %s", (currency_code) => {
     expect(onlyProblem(sofaCart({ currency_code }))).toEqual([
-      { field: "currency_code", message: "financing is available only for carts in US dollars" },
+      {
+        code: "currency_not_usd",
+        field: "currency_code",
+        message: "Pay over time is available only for orders in US dollars.",
+      },
     ])
   })
 
@@ -1136,17 +1199,19 @@ describe("cartToApplication: shopper details", () => {
     expect(cartToApplication(sofaCart({ currency_code: "USD" }), POLICY).ok).toBe(true)
   })
 
+  const EMPTY = { code: "cart_empty", field: "items", message: "Add an item to your cart to pay over time." }
+
   it("refuses an empty cart, once", () => {
     const problems = onlyProblem(medusaCart({ items: [] }))
-    expect(problems).toContainEqual({ field: "items", message: "the cart is empty" })
-    expect(problems.filter((problem) => /empty/.test(problem.message))).toHaveLength(1)
+    expect(problems).toContainEqual(EMPTY)
+    expect(problems.filter((problem) => problem.code === "cart_empty")).toHaveLength(1)
   })
 
   it("refuses a cart with shipping but no items as empty", () => {
     const problems = onlyProblem(
       medusaCart({ items: [], shipping_methods: [{ name: "Ground", amount: 9.99 }] })
     )
-    expect(problems).toContainEqual({ field: "items", message: "the cart is empty" })
+    expect(problems).toContainEqual(EMPTY)
   })
 
   it("reports several problems together, each on its own field", () => {
@@ -1161,18 +1226,32 @@ describe("cartToApplication: shopper details", () => {
       },
     })
     expect(onlyProblem(cart, { ...POLICY, minAmount: 2000 })).toEqual([
-      { field: "currency_code", message: "financing is available only for carts in US dollars" },
-      { field: "total", message: "financing is available for orders of $2,000.00 or more" },
       {
+        code: "currency_not_usd",
+        field: "currency_code",
+        message: "Pay over time is available only for orders in US dollars.",
+      },
+      {
+        code: "total_below_minimum",
+        field: "total",
+        message: "Pay over time is available for orders of $2,000.00 or more.",
+      },
+      {
+        code: "phone_not_us_mobile",
         field: "billing_address.phone",
-        message: "a US mobile phone number is required (10 digits, such as 512-555-0100)",
+        message: "Enter a US mobile phone number, such as 512-555-0100.",
       },
       {
+        code: "po_box",
         field: "billing_address.address_1",
-        message: "a street address is required: PO boxes cannot be used for financing",
+        message: "Enter a street address: a PO box cannot be used to pay over time.",
       },
-      { field: "billing_address.province", message: "a US state (two letters, such as TX) is required" },
-      { field: "billing_address.postal_code", message: "a 5-digit US ZIP code is required" },
+      { code: "state_invalid", field: "billing_address.province", message: "Enter a US state, such as TX." },
+      {
+        code: "zip_invalid",
+        field: "billing_address.postal_code",
+        message: "Enter a 5-digit US ZIP code, such as 78701.",
+      },
     ])
   })
 })

@@ -1,5 +1,15 @@
 import { US_STATES } from "../../../lib/financing/schemas"
-import { type Checked, street, suite, text, usPhone, usState, usZip } from "../shopper-details"
+import {
+  CITY,
+  type Checked,
+  FIRST_NAME,
+  street,
+  suite,
+  text,
+  usPhone,
+  usState,
+  usZip,
+} from "../shopper-details"
 
 const accepted = <T>(checked: Checked<T>): T => {
   if (!checked.ok) throw new Error(`expected a value, got ${JSON.stringify(checked.problem)}`)
@@ -10,7 +20,7 @@ const refused = <T>(checked: Checked<T>) => {
   return checked.problem
 }
 
-const PHONE_MESSAGE = "a US mobile phone number is required (10 digits, such as 512-555-0100)"
+const PHONE_MESSAGE = "Enter a US mobile phone number, such as 512-555-0100."
 
 describe("usPhone", () => {
   it.each([
@@ -27,11 +37,15 @@ describe("usPhone", () => {
     expect(accepted(usPhone("billing_address.phone", raw))).toBe(phone)
   })
 
+  it.each([null, undefined, "", "   "])("asks for a missing phone (%p), on the given field", (raw) => {
+    expect(refused(usPhone("billing_address.phone", raw))).toEqual({
+      code: "phone_missing",
+      field: "billing_address.phone",
+      message: PHONE_MESSAGE,
+    })
+  })
+
   it.each([
-    ["missing", null],
-    ["undefined", undefined],
-    ["empty", ""],
-    ["blank", "   "],
     ["UK landline", "+44 20 7946 0958"],
     ["UK mobile", "+44 7911 123456"],
     ["Mexico", "+52 55 1234 5678"],
@@ -48,6 +62,7 @@ describe("usPhone", () => {
     ["letters only", "call me"],
   ])("refuses %s (%p), on the given field", (_, raw) => {
     expect(refused(usPhone("billing_address.phone", raw))).toEqual({
+      code: "phone_not_us_mobile",
       field: "billing_address.phone",
       message: PHONE_MESSAGE,
     })
@@ -60,6 +75,7 @@ describe("usPhone", () => {
   ])("refuses a %s number whose country code and 8 digits happen to make 10 digits (%p)", (_, raw) => {
     // "+" followed by a country code other than 1 is not a US number, whatever its digit count.
     expect(refused(usPhone("billing_address.phone", raw))).toEqual({
+      code: "phone_not_us_mobile",
       field: "billing_address.phone",
       message: PHONE_MESSAGE,
     })
@@ -71,7 +87,7 @@ describe("usPhone", () => {
 })
 
 describe("usState", () => {
-  const MESSAGE = "a US state (two letters, such as TX) is required"
+  const MESSAGE = "Enter a US state, such as TX."
 
   it.each([
     ["tx", "TX"],
@@ -119,6 +135,7 @@ describe("usState", () => {
     undefined,
   ])("refuses %p", (raw) => {
     expect(refused(usState("billing_address.province", raw))).toEqual({
+      code: "state_invalid",
       field: "billing_address.province",
       message: MESSAGE,
     })
@@ -126,7 +143,7 @@ describe("usState", () => {
 })
 
 describe("usZip", () => {
-  const MESSAGE = "a 5-digit US ZIP code is required"
+  const MESSAGE = "Enter a 5-digit US ZIP code, such as 78701."
 
   it.each([
     ["78701", "78701"],
@@ -153,6 +170,7 @@ describe("usZip", () => {
     null,
   ])("refuses %p", (raw) => {
     expect(refused(usZip("billing_address.postal_code", raw))).toEqual({
+      code: "zip_invalid",
       field: "billing_address.postal_code",
       message: MESSAGE,
     })
@@ -160,7 +178,7 @@ describe("usZip", () => {
 })
 
 describe("street", () => {
-  const PO_BOX = "a street address is required: PO boxes cannot be used for financing"
+  const PO_BOX = "Enter a street address: a PO box cannot be used to pay over time."
 
   it("accepts and trims a street, up to the limit", () => {
     expect(accepted(street("a", "  500 Congress Ave ", 40))).toBe("500 Congress Ave")
@@ -169,15 +187,18 @@ describe("street", () => {
 
   it("refuses a street over the limit, naming it", () => {
     expect(refused(street("billing_address.address_1", "x".repeat(41), 40))).toEqual({
+      code: "street_too_long",
       field: "billing_address.address_1",
-      message: "the street address must be at most 40 characters",
+      message:
+        "Shorten the street address to 40 characters or fewer; an apartment or suite goes on the second line.",
     })
   })
 
   it.each([null, undefined, "", "   "])("asks for a missing street (%p)", (raw) => {
     expect(refused(street("billing_address.address_1", raw, 40))).toEqual({
+      code: "street_missing",
       field: "billing_address.address_1",
-      message: "a street address is required",
+      message: "Enter a street address.",
     })
   })
 
@@ -192,6 +213,7 @@ describe("street", () => {
     "POB 12",
   ])("refuses the PO box %p", (raw) => {
     expect(refused(street("billing_address.address_1", raw, 40))).toEqual({
+      code: "po_box",
       field: "billing_address.address_1",
       message: PO_BOX,
     })
@@ -234,8 +256,9 @@ describe("suite", () => {
 
   it("refuses a number longer than the limit, naming it", () => {
     expect(refused(suite("billing_address.address_2", "Suite 123456", 5))).toEqual({
+      code: "suite_too_long",
       field: "billing_address.address_2",
-      message: "the apartment or suite number must be at most 5 characters",
+      message: "Shorten the apartment or suite number to 5 characters or fewer.",
     })
     expect(refused(suite("billing_address.address_2", "Building 12, Floor 3", 5)).field).toBe(
       "billing_address.address_2"
@@ -251,22 +274,24 @@ describe("suite", () => {
 
 describe("text", () => {
   it("trims and accepts up to the limit", () => {
-    expect(accepted(text("billing_address.city", "  Austin ", 25, "the city"))).toBe("Austin")
-    expect(accepted(text("billing_address.city", "x".repeat(25), 25, "the city"))).toHaveLength(25)
+    expect(accepted(text("billing_address.city", "  Austin ", 25, CITY))).toBe("Austin")
+    expect(accepted(text("billing_address.city", "x".repeat(25), 25, CITY))).toHaveLength(25)
   })
 
   it.each([null, undefined, "", "   "])("asks for a missing value (%p), naming what", (raw) => {
-    expect(refused(text("billing_address.first_name", raw, 100, "a first name"))).toEqual({
+    expect(refused(text("billing_address.first_name", raw, 100, FIRST_NAME))).toEqual({
+      code: "first_name_missing",
       field: "billing_address.first_name",
-      message: "a first name is required",
+      message: "Enter your first name.",
     })
   })
 
   it("refuses a value over the limit, counting after trimming", () => {
-    expect(refused(text("billing_address.city", "x".repeat(26), 25, "the city"))).toEqual({
+    expect(refused(text("billing_address.city", "x".repeat(26), 25, CITY))).toEqual({
+      code: "city_too_long",
       field: "billing_address.city",
-      message: "the city must be at most 25 characters",
+      message: "Shorten the city to 25 characters or fewer.",
     })
-    expect(accepted(text("billing_address.city", ` ${"x".repeat(25)} `, 25, "the city"))).toHaveLength(25)
+    expect(accepted(text("billing_address.city", ` ${"x".repeat(25)} `, 25, CITY))).toHaveLength(25)
   })
 })

@@ -8,6 +8,7 @@ import {
   sealApplication,
   sealStatus,
 } from "../../../domain/checkout/proofs"
+import { captureRefusalMessage } from "../../../domain/checkout/capture-refusal"
 import { toCents } from "../../../domain/money"
 import type { FinancingClient } from "../../../lib/financing/client"
 import type { ApplicationInput } from "../../../lib/financing/schemas"
@@ -582,19 +583,30 @@ describe("RetailFinancingProviderService", () => {
     })
 
     it.each(APPLICATION_STATUSES.filter((status) => status !== "Funded"))(
-      "refuses when the application is %s, saying why",
+      "refuses when the application is %s, saying why in the merchant's words",
       async (status) => {
         const data = await sessionAt(status)
 
         const error = await rejection(provider().capturePayment({ data }))
 
         expect(error.type).toBe(MedusaError.Types.NOT_ALLOWED)
-        expect(error.message).toContain(String(data.publicId))
-        expect(error.message).toContain(` ${status}`)
-        expect(error.message).toMatch(/funds/)
+        // The dashboard toasts this message as it is: the sentence for the status read, and no raw names.
+        expect(error.message).toBe(captureRefusalMessage(status))
+        expect(error.message).not.toContain(String(data.publicId))
         expectShopperReadable(error)
       }
     )
+
+    it("tells a merchant who presses Capture on a contract waiting for its invoice what the lender still needs", async () => {
+      const data = await sessionAt("SignedWaitingForInvoice")
+
+      const error = await rejection(provider().capturePayment({ data }))
+
+      expect(error.message).toMatch(/captured by itself when the lender funds/)
+      expect(error.message).toMatch(/Still missing: the order's invoice/)
+      expect(error.message).toMatch(/delivery information/)
+      expect(error.message).not.toMatch(/SignedWaitingForInvoice/)
+    })
 
     it("refuses a funded contract signed for less than the cart, saying so", async () => {
       const data = { ...(await sessionAt("Funded")), amountCents: TOTAL_CENTS + 1 }

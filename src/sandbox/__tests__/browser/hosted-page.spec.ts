@@ -219,6 +219,61 @@ describe("the hosted page (the application's link) in Chromium", () => {
     await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({ status: "Pending" })
   })
 
+  it("after signing, Back shows that the contract is signed with the way back to the store; Approve pressed on an old copy of the page answers a page (409), not JSON", async () => {
+    const { publicId, link } = await client.createApplication(application())
+    // The old copy: a second tab left open on the page while the shopper signs in the first.
+    const stale = await context.newPage()
+    await stale.goto(link)
+    await page.goto(link)
+    await page.getByRole("button", { name: /approve and sign/i }).click()
+    await page.waitForURL((url) => url.pathname === "/return")
+
+    await page.goBack()
+    await expect(page.locator("h1").innerText()).resolves.toBe("This contract is already signed")
+    await expect(page.getByRole("button", { name: /approve and sign/i }).count()).resolves.toBe(0)
+    await expect(page.getByRole("link", { name: "Back to the store" }).getAttribute("href")).resolves.toBe(
+      `${storefront.url}/return?cart=cart_01H`
+    )
+
+    const answer = stale.waitForResponse((response) => response.url().endsWith(`/apply/${publicId}/sign`))
+    await stale.getByRole("button", { name: /approve and sign/i }).click()
+    expect((await answer).status()).toBe(409)
+    expect((await answer).headers()["content-type"]).toMatch(/^text\/html/)
+    await expect(stale.locator("h1").innerText()).resolves.toBe("This contract is already signed")
+    await expect(stale.locator("body").innerText()).resolves.not.toMatch(/[{}]|"status"|conflict/)
+    await stale.getByRole("link", { name: "Back to the store" }).click()
+    await stale.waitForURL((url) => url.pathname === "/return")
+    await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({
+      status: "SignedWaitingForInvoice",
+    })
+  })
+
+  it("lists the applications in words at /sandbox/applications in a browser (JSON for API clients), and opens at the sandbox's own address", async () => {
+    const { publicId } = await client.createApplication(
+      application({ firstName: "Ada", lastName: "Lovelace" })
+    )
+
+    await page.goto(sandbox.url)
+    expect(new URL(page.url()).pathname).toBe("/sandbox/applications")
+    const row = page.getByTestId("sandbox-application").filter({ hasText: "Ada Lovelace" })
+    await expect(row.innerText()).resolves.toMatch(/Waiting for the shopper/)
+    await expect(row.innerText()).resolves.toMatch(amountPattern(CART_TOTAL))
+    await expect(row.innerText()).resolves.not.toContain(publicId)
+    await row.getByRole("link", { name: "Open the shopper's page" }).click()
+    await page.getByRole("button", { name: /approve and sign/i }).click()
+    await page.waitForURL((url) => url.pathname === "/return")
+
+    await page.goto(`${sandbox.url}/sandbox/applications`)
+    await row.getByRole("button", { name: /fund it/i }).click()
+    await expect(row.innerText()).resolves.toMatch(/Funded/)
+    await expect(client.getApplicationStatus(publicId)).resolves.toMatchObject({ status: "Funded" })
+
+    const api = await fetch(`${sandbox.url}/sandbox/applications`)
+    expect(api.headers.get("content-type")).toMatch(/^application\/json/)
+    const listed = ((await api.json()) as { applications: { publicId: string }[] }).applications
+    expect(listed.map((entry) => entry.publicId)).toContain(publicId)
+  })
+
   it("shows what the retailer sent as text: markup in a name or a line runs nothing", async () => {
     const hostile = `<img src=x onerror="document.title='pwned'">Lamp & "Shade"`
     const { link } = await client.createApplication(

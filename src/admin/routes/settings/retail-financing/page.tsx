@@ -1,44 +1,37 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Container, Heading, Text } from "@medusajs/ui"
-import { useState } from "react"
-import { ExceptionsSection } from "../../../components/settings/exceptions-section"
+
+import { AttentionCallout } from "../../../components/settings/attention-callout"
 import { CarriersSection } from "../../../components/settings/carriers-section"
 import { ConnectionSection } from "../../../components/settings/connection-section"
 import { PartnersTable } from "../../../components/settings/partners-table"
-import { PhoneStatusLookup } from "../../../components/settings/phone-status-lookup"
 import { ReturnReasonsTable } from "../../../components/settings/return-reasons-table"
-import { routes, type SettingsResponse } from "../../../lib/api"
-import { useAdminJson } from "../../../lib/use-admin-json"
+import { adminErrorMessage } from "../../../hooks/error-message"
+import { useFinancingSettings } from "../../../hooks/settings"
 
 /**
- * Settings > Retail financing: signed contracts without an order, the connection and its test, partners,
- * return reasons, carriers and a phone look-up.
+ * Settings > Extensions > Retail financing: the connection and its test, partners, return reasons and
+ * carriers. The applications (and the phone look-up) are on the Retail financing page of the main sidebar.
  */
 const RetailFinancingSettingsPage = () => {
-  // The plain path may answer from the server's cache; ?refresh=1 makes it call the service again.
-  const [path, setPath] = useState(routes.settings())
-  const { data, error, isFetching, refresh } = useAdminJson<SettingsResponse>(path)
-
-  const testConnection = () => {
-    if (path === routes.settings(true)) {
-      refresh()
-    } else {
-      setPath(routes.settings(true))
-    }
-  }
+  const { data, error, isLoading } = useFinancingSettings()
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="rf-settings">
-      <Container className="px-6 py-4">
-        <Heading level="h1">Retail financing</Heading>
-        <Text size="small" className="text-ui-fg-subtle">
-          How this store is connected to the financing service, and what the service offers it.
-        </Text>
+      <Container className="divide-y p-0">
+        <div className="px-6 py-4">
+          <Heading level="h1">Retail financing</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            How this store is connected to the financing service, and what the service offers it.
+          </Text>
+        </div>
+        <AttentionCallout />
       </Container>
       <Container className="p-0">
-        <ExceptionsSection />
+        {/* The connection test runs by itself: it must tell the truth even when the settings fail to load. */}
+        <ConnectionSection settings={data} />
       </Container>
-      {!data && !error && (
+      {isLoading && (
         <Container className="px-6 py-4">
           <Text size="small" className="text-ui-fg-subtle">
             Loading…
@@ -48,15 +41,12 @@ const RetailFinancingSettingsPage = () => {
       {error && (
         <Container className="px-6 py-4">
           <Text size="small" className="text-ui-fg-error" data-testid="rf-settings-error">
-            Could not load the retail financing settings: {error.message}
+            Could not load the retail financing settings: {adminErrorMessage(error)}
           </Text>
         </Container>
       )}
       {data && (
         <>
-          <Container className="p-0">
-            <ConnectionSection settings={data} onTest={testConnection} isTesting={isFetching} />
-          </Container>
           <Container className="p-0">
             <PartnersTable partners={data.partners} error={data.partners_error} />
           </Container>
@@ -68,9 +58,6 @@ const RetailFinancingSettingsPage = () => {
           </Container>
         </>
       )}
-      <Container className="p-0">
-        <PhoneStatusLookup />
-      </Container>
     </div>
   )
 }

@@ -1,12 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
+import type { ApplicationsListResponse } from "../../../../domain/admin-api/types"
 import { listFinancingApplications } from "../../../../workflows/merchant/list-financing-applications"
 import type { AdminGetFinancingApplications } from "./validators"
 
 /**
- * The store's financing applications, newest first: `?exception=open|resolved|none|any`, `status`, `q` (an
- * exact ledger id, public id, cart id or order id), `limit` (at most 100) and `offset`.
+ * The store's financing applications, newest first, each with its order (number, customer's name and email),
+ * last action and why it needs attention: `?status`, `needs_attention=true|false`,
+ * `exception=open|resolved|none|any`, `q` (a ledger id, public id, cart id, order id or order number such as
+ * `1042` or `#1042`), `limit` (at most 100) and `offset`.
  */
-export async function GET(req: MedusaRequest<unknown, AdminGetFinancingApplications>, res: MedusaResponse) {
+export async function GET(
+  req: MedusaRequest<unknown, AdminGetFinancingApplications>,
+  res: MedusaResponse<ApplicationsListResponse>
+) {
   res.json(await listFinancingApplications(req.scope, req.validatedQuery))
 }

@@ -1,0 +1,45 @@
+/*
+ * "As low as $173.34/mo for 12 months with <partner>", rendered on the server. Copy to
+ * src/modules/financing/components/as-low-as/ and give it the amount the page shows:
+ *
+ *   product page (src/modules/products/templates/product-info or product-price):
+ *     <FinancingAsLowAs amount={variant.calculated_price.calculated_amount} />
+ *   cart and checkout summary (src/modules/cart/templates/summary, checkout-summary):
+ *     <FinancingAsLowAs amount={cart.total} />      what the shopper pays, so what is financed
+ *
+ * It renders nothing when the amount is not financed or the service cannot answer. It is an async server
+ * component: from a client component (the starter's ProductActions), use examples/react/AsLowAs.tsx.
+ */
+import { getAsLowAs } from "../../../../lib/data/financing"
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
+const money = (dollars: string) => usd.format(Number(dollars))
+
+export default async function FinancingAsLowAs({
+  amount,
+  learnMoreUrl,
+  className,
+}: {
+  /** Dollars, as Medusa's store API gives amounts. */
+  amount: number | null | undefined
+  learnMoreUrl?: string
+  className?: string
+}) {
+  const offer = amount ? await getAsLowAs(amount) : null
+  if (!offer) return null
+  return (
+    <div className={className} data-testid="financing-as-low-as">
+      <p>
+        As low as <strong>{money(offer.monthly_payment)}/mo</strong> for {offer.months} months with{" "}
+        {offer.partner_display_name}
+        {learnMoreUrl ? (
+          <>
+            {" "}
+            <a href={learnMoreUrl}>Learn more</a>
+          </>
+        ) : null}
+      </p>
+      {offer.disclaimer ? <p style={{ fontSize: "0.75em" }}>{offer.disclaimer}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,207 @@
+import {
+  Button,
+  Container,
+  DataTable,
+  type DataTablePaginationState,
+  Heading,
+  Text,
+  toast,
+  useDataTable,
+  usePrompt,
+} from "@medusajs/ui"
+import { useMemo, useState } from "react"
+import { Link, useNavigate, useSearchParams } from "react-router-dom"
+
+import type { ApplicationListItem, ApplicationsListQuery } from "../../../domain/admin-api/types"
+import {
+  useFinancingApplications,
+  usePhoneStatus,
+  useResolveFinancingException,
+  useRetryFinancingAction,
+  useVoidFinancingContract,
+} from "../../hooks/applications"
+import { adminErrorMessage } from "../../hooks/error-message"
+import { actionOutcome } from "../../lib/format"
+import { ANY, type AttentionFilter, AttentionFilterSelect, StatusFilter } from "./application-filters"
+import { type RowActionHandlers, applicationColumns } from "./application-columns"
+import { PhoneResult } from "./phone-result"
+import { searchIntent } from "./search-text"
+
+const PAGE_SIZE = 20
+
+/**
+ * Every financing application of the store, newest first: status, order, customer, amounts, last action and
+ * whether the merchant is needed, with filters, a search (public id, order number, or a phone number asked of
+ * the service), paging, and the same actions as the order widget (retry, void, mark resolved).
+ */
+export const ApplicationsList = () => {
+  const [search, setSearch] = useState("")
+  const [status, setStatus] = useState<string>(ANY)
+  // The settings page links here with ?needs_attention=true.
+  const [params] = useSearchParams()
+  const [attention, setAttention] = useState<AttentionFilter>(
+    params.get("needs_attention") === "true" ? "true" : "any"
+  )
+  const [pagination, setPagination] = useState<DataTablePaginationState>({
+    pageIndex: 0,
+    pageSize: PAGE_SIZE,
+  })
+  const intent = searchIntent(search)
+
+  // A phone number is asked of the service (the store keeps none); its application is then shown in the list.
+  const phone = usePhoneStatus(intent.kind === "phone" ? intent.phone : null)
+  const phoneFound = intent.kind === "phone" ? phone.data?.application.public_id : undefined
+  const q = intent.kind === "text" ? intent.q : phoneFound
+
+  const query: ApplicationsListQuery = {
+    status: status === ANY ? undefined : status,
+    needs_attention: attention === "any" ? undefined : attention,
+    q,
+    limit: pagination.pageSize,
+    offset: pagination.pageIndex * pagination.pageSize,
+  }
+  const listEnabled = intent.kind !== "phone" || Boolean(phone.data?.ledger)
+  const list = useFinancingApplications(query, { enabled: listEnabled })
+  const rows = listEnabled ? (list.data?.applications ?? []) : []
+
+  const handlers = useRowActionHandlers()
+  const columns = useMemo(() => applicationColumns(handlers), [handlers])
+
+  const firstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }))
+
+  const table = useDataTable({
+    data: rows,
+    columns,
+    getRowId: (row) => row.id,
+    rowCount: listEnabled ? (list.data?.count ?? 0) : 0,
+    isLoading: listEnabled && list.isLoading,
+    search: { state: search, onSearchChange: setSearch, debounce: 400 },
+    pagination: { state: pagination, onPaginationChange: setPagination },
+  })
+
+  return (
+    <Container className="divide-y p-0" data-testid="rf-applications">
+      <DataTable instance={table}>
+        <DataTable.Toolbar className="flex flex-col items-start justify-between gap-3 px-6 py-4 lg:flex-row lg:items-center">
+          <div className="flex flex-col">
+            <Heading level="h1">Retail financing</Heading>
+            <Text size="small" className="text-ui-fg-subtle">
+              Every financing application of this store, newest first.
+            </Text>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <AttentionFilterSelect
+              value={attention}
+              onChange={(value) => {
+                setAttention(value)
+                firstPage()
+              }}
+            />
+            <StatusFilter
+              value={status}
+              onChange={(value) => {
+                setStatus(value)
+                firstPage()
+              }}
+            />
+            <DataTable.Search
+              placeholder="Application id, order number or phone"
+              className="w-[280px]"
+              data-testid="rf-applications-search"
+            />
+            <Button size="small" variant="secondary" asChild>
+              <Link to="/settings/retail-financing">Settings</Link>
+            </Button>
+          </div>
+        </DataTable.Toolbar>
+        {intent.kind === "phone" && (
+          <PhoneResult
+            phone={intent.phone}
+            result={phone.data}
+            error={phone.error ? adminErrorMessage(phone.error) : null}
+            isLoading={phone.isLoading}
+          />
+        )}
+        {list.error && (
+          <Text size="small" className="text-ui-fg-error px-6 py-4" data-testid="rf-applications-error">
+            Could not load the applications: {adminErrorMessage(list.error)}
+          </Text>
+        )}
+        <DataTable.Table
+          emptyState={{
+            empty: {
+              heading: "No financing applications yet",
+              description: "Applications appear here once a shopper chooses to pay over time.",
+            },
+            filtered: {
+              heading: "No application matches",
+              description: "Try another status, or search by application id, order number or phone.",
+            },
+          }}
+        />
+        <DataTable.Pagination />
+      </DataTable>
+    </Container>
+  )
+}
+
+/** The row menu's actions: each asks before it changes anything at the service, and says how it went. */
+function useRowActionHandlers(): RowActionHandlers {
+  const prompt = usePrompt()
+  const navigate = useNavigate()
+  const retry = useRetryFinancingAction()
+  const voidContract = useVoidFinancingContract()
+  const resolve = useResolveFinancingException()
+
+  return useMemo<RowActionHandlers>(
+    () => ({
+      retry: (_application: ApplicationListItem, actionId: string) => {
+        retry.mutate(actionId, {
+          onSuccess: ({ action }) => {
+            const outcome = actionOutcome(action)
+            if (outcome.tone === "error") toast.error(outcome.text)
+            else toast.success(outcome.text)
+          },
+          onError: (error) => toast.error(adminErrorMessage(error)),
+        })
+      },
+      voidContract: async (application) => {
+        const confirmed = await prompt({
+          title: "Void this contract at the financing service?",
+          description:
+            "The plugin asks the service to return the whole contract, so the customer owes nothing on it.",
+          confirmText: "Void contract",
+          cancelText: "Cancel",
+        })
+        if (!confirmed) return
+        voidContract.mutate(application.id, {
+          onSuccess: () => toast.success("The contract's return was requested."),
+          onError: (error) => toast.error(adminErrorMessage(error)),
+        })
+      },
+      resolve: async (application) => {
+        const confirmed = await prompt({
+          title: "Mark this exception resolved?",
+          description:
+            "Do this once you have settled the contract with the customer or the financing service yourself.",
+          confirmText: "Mark resolved",
+          cancelText: "Cancel",
+        })
+        if (!confirmed) return
+        resolve.mutate(application.id, {
+          onSuccess: () => toast.success("Marked resolved."),
+          onError: (error) => toast.error(adminErrorMessage(error)),
+        })
+      },
+      openOrder: (orderId) => navigate(`/orders/${orderId}`),
+      copyPublicId: (publicId) => {
+        void navigator.clipboard
+          .writeText(publicId)
+          .then(() => toast.success("Application id copied."))
+          .catch(() => toast.error("Could not copy; select the id in the row instead."))
+      },
+    }),
+    // The mutations' `mutate` functions are stable; depending on them keeps the columns from being rebuilt.
+    [prompt, navigate, retry.mutate, voidContract.mutate, resolve.mutate]
+  )
+}

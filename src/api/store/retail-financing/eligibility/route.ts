@@ -1,0 +1,39 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+
+import {
+  ELIGIBILITY_CART_FIELDS,
+  type EligibilityCart,
+  type FinancingEligibility,
+  applicationPolicyOf,
+  financingEligibility,
+} from "../../../../domain/checkout/eligibility"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../modules/retail-financing"
+import type { StoreGetFinancingEligibility } from "./validators"
+
+/**
+ * Whether Pay over time can be offered for a cart, before the shopper clicks it: the very rules the session
+ * start applies (financingApplicationFor), each failed one as a sentence for the shopper with its `code` and
+ * `field`. One read of the cart; nothing is written and the financing service is not asked, so a storefront
+ * may call it on every cart change.
+ */
+export async function GET(req: MedusaRequest, res: MedusaResponse<FinancingEligibility>) {
+  const { cart_id } = req.validatedQuery as StoreGetFinancingEligibility
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "cart",
+    fields: ELIGIBILITY_CART_FIELDS,
+    filters: { id: cart_id },
+  })
+  // query.graph is untyped without generated types; ELIGIBILITY_CART_FIELDS loads exactly this shape.
+  const cart = (data as EligibilityCart[])[0]
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart with this id was found.")
+
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  // The answer changes with every cart update and is about one shopper's cart: never kept by a cache.
+  res.setHeader("Cache-Control", "no-store")
+  res.json(financingEligibility(cart, applicationPolicyOf(options)))
+}

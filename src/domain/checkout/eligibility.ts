@@ -1,0 +1,108 @@
+import type { RetailFinancingOptions } from "../../config/options"
+import { isFinancingProviderId } from "../../config/provider-id"
+import { FINANCING_CART_FIELDS, type FinancingCart } from "./cart"
+import {
+  type ApplicationPolicy,
+  type CartToApplicationResult,
+  cartToApplication,
+} from "./cart-to-application"
+import type { CheckoutProblem, CheckoutProblemCode } from "./shopper-details"
+
+/*
+ * One set of rules for "can this cart be financed?", asked twice: by the eligibility route before the
+ * shopper clicks Pay over time, and by the session start after. Both run financingApplicationFor, so a
+ * cart the route calls eligible is never refused at the click for a rule of the plugin's, and the reasons
+ * read the same in both places.
+ */
+
+export interface EligibilityCart extends FinancingCart {
+  completed_at?: unknown
+  region_id?: string | null
+  region?: {
+    payment_providers?: ({ id: string; is_enabled?: boolean | null } | null)[] | null
+  } | null
+}
+
+/** FINANCING_CART_FIELDS plus what the two checks before the application need: completion and region. */
+export const ELIGIBILITY_CART_FIELDS = [
+  ...FINANCING_CART_FIELDS,
+  "region_id",
+  "region.payment_providers.id",
+  "region.payment_providers.is_enabled",
+]
+
+/** The store's rules for an application, from the plugin's options (the URLs are the session start's). */
+export function applicationPolicyOf(
+  options: Pick<RetailFinancingOptions, "storeCode" | "minAmount" | "maxAmount" | "allowedStates">
+): ApplicationPolicy {
+  return {
+    storeCode: options.storeCode,
+    minAmount: options.minAmount,
+    maxAmount: options.maxAmount,
+    allowedStates: options.allowedStates,
+  }
+}
+
+/**
+ * Whether the cart's region offers this provider: the one a session is being started with, or, before the
+ * shopper has chosen, any registration of it. Medusa lists a region's providers to the storefront but does
+ * not itself refuse a session with a provider outside the region.
+ */
+export function regionOffersFinancing(cart: EligibilityCart, providerId?: string): boolean {
+  return (cart.region?.payment_providers ?? []).some(
+    (provider) =>
+      !!provider &&
+      provider.is_enabled !== false &&
+      (providerId ? provider.id === providerId : isFinancingProviderId(provider.id))
+  )
+}
+
+/**
+ * The cart's application, or every reason it cannot be made. A completed cart has only that reason: the
+ * rest would be advice about an order that already exists.
+ */
+export function financingApplicationFor(
+  cart: EligibilityCart,
+  policy: ApplicationPolicy,
+  providerId?: string
+): CartToApplicationResult {
+  if (cart.completed_at) {
+    return {
+      ok: false,
+      problems: [{ code: "cart_completed", field: null, message: "This cart has already been ordered." }],
+    }
+  }
+  const built = cartToApplication(cart, policy)
+  if (regionOffersFinancing(cart, providerId)) return built
+  const region: CheckoutProblem = {
+    code: "region_not_enabled",
+    field: "region_id",
+    message: "Pay over time is not available in your region.",
+  }
+  return { ok: false, problems: [region, ...(built.ok ? [] : built.problems)] }
+}
+
+/** One reason, as the store API sends it: the sentence, and the keys for a storefront's logic. */
+export interface EligibilityReason {
+  code: CheckoutProblemCode
+  field: string | null
+  message: string
+}
+
+export interface FinancingEligibility {
+  eligible: boolean
+  reasons: EligibilityReason[]
+}
+
+/** Whether Pay over time can be offered for the cart now, and when not, what the shopper can do. */
+export function financingEligibility(cart: EligibilityCart, policy: ApplicationPolicy): FinancingEligibility {
+  const result = financingApplicationFor(cart, policy)
+  return result.ok
+    ? { eligible: true, reasons: [] }
+    : { eligible: false, reasons: reasonsOf(result.problems) }
+}
+
+/** What of a problem leaves the server: its `detail` is for the store's log. */
+export function reasonsOf(problems: readonly CheckoutProblem[]): EligibilityReason[] {
+  return problems.map(({ code, field, message }) => ({ code, field, message }))
+}
