@@ -20,6 +20,13 @@ const { loadOrCreateSecrets } = require("./lib/secrets")
 const { DemoError } = require("./lib/demo-error")
 const { readSettings } = require("./lib/settings")
 const { prepareStoreData } = require("./lib/store-data")
+const {
+  checkRedis,
+  describeTopology,
+  readTopology,
+  serverEnvironment,
+  startWorker,
+} = require("./lib/topology")
 const { registerTypeScript } = require("./lib/typescript")
 const { createStorefront } = require("./storefront/server")
 
@@ -31,6 +38,9 @@ lifecycle.watch()
 
 async function main() {
   const settings = readSettings()
+  // DEMO_TOPOLOGY=redis: a server and a worker on Redis (demo/lib/topology.js), checked before anything starts.
+  const topology = readTopology()
+  await checkRedis(topology)
   if (settings.reset) fs.rmSync(settings.stateDir, { recursive: true, force: true })
   fs.mkdirSync(settings.stateDir, { recursive: true })
   fs.writeFileSync(settings.logFile, "")
@@ -50,7 +60,10 @@ async function main() {
   const medusaPort = await portForMedusa(settings.host, settings.ports.medusa, "DEMO_MEDUSA_PORT")
   const backendUrl = `http://${settings.host}:${medusaPort}`
 
-  const env = medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandboxUrl: sandbox.url })
+  const env = {
+    ...medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandboxUrl: sandbox.url }),
+    ...topology.env,
+  }
   layOutMedusaApp(settings)
   const medusa = async (...args) => {
     const command = new MedusaProcess(settings, args, env).start()
@@ -87,9 +100,13 @@ async function main() {
   const start = ["start", "--port", String(medusaPort), "--host", settings.host]
   const server = new MedusaProcess(settings, start, {
     ...env,
+    ...serverEnvironment(topology),
     DEMO_ADMIN_READY_FILE: settings.adminReadyFile,
   }).start()
   lifecycle.add(() => server.stop())
+  // The worker boots beside the server; a failure is reported once the server is up (awaited below).
+  const workerStarting = topology.kind === "redis" ? startWorker({ settings, env, lifecycle }) : undefined
+  workerStarting?.catch(() => undefined)
   if (!fs.existsSync(settings.adminReadyFile)) {
     say("Medusa is starting; it answers once the admin dashboard is built.")
     const exitedFirst = server.exited.then(() =>
@@ -107,6 +124,7 @@ async function main() {
     )
     void lifecycle.stop(1)
   })
+  const worker = await workerStarting
 
   const adminUrl = `${backendUrl}/app`
   storefront.ready({
@@ -126,6 +144,7 @@ async function main() {
       `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
       `  Medusa API  ${backendUrl}  (the store API the storefront calls)`,
       `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
+      ...describeTopology(topology, worker),
       "Buy something with Pay over time, approve and sign at the sandbox, then find the order in the admin.",
       "Press Ctrl-C to stop.",
     ].join("\n")
