@@ -4,7 +4,12 @@ import { startFinancedCart } from "../helpers/financed-order"
 import { eventually, moveApplication, sandboxApplication } from "../helpers/financing-environment"
 import type { CheckoutSeed } from "../helpers/checkout-seed"
 import { fulfilAndShip } from "../helpers/post-sale"
-import { type CheckoutUnderTest, checkoutRecords } from "../helpers/medusa-process/checkout-records"
+import {
+  type ActionRecord,
+  type CheckoutUnderTest,
+  actionRecord,
+  checkoutRecords,
+} from "../helpers/medusa-process/checkout-records"
 import { useSpawnedStore } from "../helpers/medusa-process/spawned-store"
 
 /*
@@ -27,17 +32,7 @@ interface PlacedOrder extends CheckoutUnderTest {
   orderId: string
 }
 
-interface ActionRow extends Record<string, unknown> {
-  id: string
-  kind: string
-  state: string
-  attempts: number
-  attempt_log:
-    { number: number; outcome?: string; sender?: { pid: number }; checks?: { verdict: string }[] }[] | null
-  sender: { pid: number } | null
-  lease_until: Date | null
-  result: string | null
-}
+type ActionRow = ActionRecord
 
 async function placeOrder(name: string): Promise<PlacedOrder> {
   const email = `post-sale-crash-${name}-${randomUUID().slice(0, 8)}@retail-financing.test`
@@ -59,16 +54,7 @@ async function placeOrder(name: string): Promise<PlacedOrder> {
   return { ...checkout, orderId }
 }
 
-async function actionOf(order: PlacedOrder, kind: string): Promise<ActionRow> {
-  const [row] = await store.sql<ActionRow>(
-    `select action.* from retail_financing_action action
-       join retail_financing_application application on application.id = action.application_id
-      where application.public_id = $1 and action.kind = $2`,
-    [order.publicId, kind]
-  )
-  if (!row) throw new Error(`no ${kind} action for ${order.publicId}`)
-  return row
-}
+const actionOf = (order: PlacedOrder, kind: string) => actionRecord(store, order.publicId, kind)
 
 const post = (order: PlacedOrder, suffix: string) => ({
   method: "POST",

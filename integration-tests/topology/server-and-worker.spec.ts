@@ -10,7 +10,11 @@ import {
   moveApplication,
   sandboxApplication,
 } from "../helpers/financing-environment"
-import { type CheckoutUnderTest, checkoutRecords } from "../helpers/medusa-process/checkout-records"
+import {
+  type CheckoutUnderTest,
+  actionRecord,
+  checkoutRecords,
+} from "../helpers/medusa-process/checkout-records"
 import { type MedusaInstance, processGroupOf } from "../helpers/medusa-process/medusa-instance"
 import { useTopology } from "../helpers/medusa-process/topology"
 import type { SandboxPostSale } from "../helpers/post-sale"
@@ -45,15 +49,6 @@ const RECONCILE_EVERY_MS = 2_000
 const CART_LINK = "order_cart"
 /** How long a second completion is given to reach the held link table, when nothing stops it. */
 const SECOND_COMPLETION_WINDOW_MS = 3_000
-
-interface ActionRow extends Record<string, unknown> {
-  id: string
-  kind: string
-  state: string
-  attempt_log:
-    { number: number; outcome?: string; sender?: { pid: number }; checks?: { verdict: string }[] }[] | null
-  sender: { pid: number } | null
-}
 
 interface PlacedOrder extends CheckoutUnderTest {
   orderId: string
@@ -114,16 +109,7 @@ async function placeOrder(name: string): Promise<PlacedOrder> {
   return { ...checkout, orderId: await expectOneOrder(checkout) }
 }
 
-async function actionOf(order: PlacedOrder, kind: string): Promise<ActionRow> {
-  const [row] = await topology.store.sql<ActionRow>(
-    `select action.* from retail_financing_action action
-       join retail_financing_application application on application.id = action.application_id
-      where application.public_id = $1 and action.kind = $2`,
-    [order.publicId, kind]
-  )
-  if (!row) throw new Error(`no ${kind} action for ${order.publicId}`)
-  return row
-}
+const actionOf = (order: PlacedOrder, kind: string) => actionRecord(topology.store, order.publicId, kind)
 
 const postSaleAt = async (order: PlacedOrder) =>
   (await sandboxApplication(topology.store.sandbox, order.publicId)) as unknown as SandboxPostSale

@@ -68,3 +68,32 @@ export async function checkoutRecords(
   )
   return { orders, cartOrderIds: cartOrders.map(({ order_id }) => order_id), sessions, payments, ledger }
 }
+
+/** A post-sale action's ledger row as the fault tests read it: its state, attempts and who sent it. */
+export interface ActionRecord extends Record<string, unknown> {
+  id: string
+  kind: string
+  state: string
+  attempts: number
+  attempt_log:
+    { number: number; outcome?: string; sender?: { pid: number }; checks?: { verdict: string }[] }[] | null
+  sender: { pid: number } | null
+  lease_until: Date | null
+  result: string | null
+}
+
+/** The checkout's action of this kind, read with SQL (the store may be down); fails when there is none. */
+export async function actionRecord(
+  store: Pick<SpawnedStore, "sql">,
+  publicId: string,
+  kind: string
+): Promise<ActionRecord> {
+  const [row] = await store.sql<ActionRecord>(
+    `select action.* from retail_financing_action action
+       join retail_financing_application application on application.id = action.application_id
+      where application.public_id = $1 and action.kind = $2`,
+    [publicId, kind]
+  )
+  if (!row) throw new Error(`no ${kind} action for ${publicId}`)
+  return row
+}
