@@ -4,7 +4,7 @@
  * to set things up, so the rules look only at the code that ships.
  *
  *   lib/financing  <-  sandbox
- *   lib/financing  <-  config  <-  domain  <-  modules  <-  workflows  <-  api, subscribers, jobs
+ *   lib/financing  <-  config  <-  domain  <-  modules  <-  queries  <-  workflows  <-  api, subscribers, jobs
  *                                  domain  <-  providers (the payment provider sees no module, no workflow)
  *   admin and storefront are browser bundles: admin may take types from domain and the contract's tables from
  *   lib/financing (framework-free), nothing else from the server.
@@ -18,6 +18,7 @@ const FORBIDDEN = {
     "config",
     "domain",
     "modules",
+    "queries",
     "workflows",
     "api",
     "subscribers",
@@ -31,6 +32,7 @@ const FORBIDDEN = {
     "config",
     "domain",
     "modules",
+    "queries",
     "workflows",
     "api",
     "subscribers",
@@ -42,6 +44,7 @@ const FORBIDDEN = {
   config: [
     "domain",
     "modules",
+    "queries",
     "workflows",
     "api",
     "subscribers",
@@ -53,6 +56,7 @@ const FORBIDDEN = {
   ],
   domain: [
     "modules",
+    "queries",
     "workflows",
     "api",
     "subscribers",
@@ -62,17 +66,39 @@ const FORBIDDEN = {
     "storefront",
     "sandbox",
   ],
-  modules: ["workflows", "api", "subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
+  modules: [
+    "queries",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "providers",
+    "admin",
+    "storefront",
+    "sandbox",
+  ],
+  queries: ["workflows", "api", "subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
   workflows: ["api", "subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
   api: ["subscribers", "jobs", "providers", "admin", "storefront", "sandbox"],
   subscribers: ["api", "jobs", "providers", "admin", "storefront", "sandbox"],
   jobs: ["api", "subscribers", "providers", "admin", "storefront", "sandbox"],
-  providers: ["modules", "workflows", "api", "subscribers", "jobs", "admin", "storefront", "sandbox"],
+  providers: [
+    "modules",
+    "queries",
+    "workflows",
+    "api",
+    "subscribers",
+    "jobs",
+    "admin",
+    "storefront",
+    "sandbox",
+  ],
   storefront: [
     "lib",
     "config",
     "domain",
     "modules",
+    "queries",
     "workflows",
     "api",
     "subscribers",

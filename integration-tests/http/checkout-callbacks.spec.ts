@@ -9,10 +9,10 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../src/modules/retail-financing"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
-import { settleCartCompletion } from "../../src/workflows/checkout/interrupted-completion"
-import { resolveFinancingApplication } from "../../src/workflows/checkout/resolve-financing-application"
-import { syncFinancingApplicationWorkflow } from "../../src/workflows/sync-financing-application"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { settleCartCompletion } from "../../src/workflows/checkout/utils/interrupted-completion"
+import { resolveFinancingApplication } from "../../src/workflows/checkout/utils/resolve-financing-application"
+import { syncFinancingApplicationWorkflow } from "../../src/workflows/checkout/workflows/sync-financing-application"
 import type { ApplicationStatus, ApplicationStatusValue } from "../../src/lib/financing/schemas"
 import {
   callbackBody,

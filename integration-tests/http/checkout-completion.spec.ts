@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
 import {
   callbackBody,
   type CheckoutSeed,

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { isAxiosError } from "axios"
 
 import { callbackUrlFor } from "../../src/domain/checkout/proofs"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
 import {
   CHECKOUT_ADDRESS,
   RETAIL_FINANCING_PROVIDER_ID,

@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
 import { centsFromDecimal, fromCents } from "../../src/lib/financing/money"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
 import {
   callbackBody,
   CHECKOUT_ADDRESS,

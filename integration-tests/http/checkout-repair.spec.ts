@@ -4,7 +4,7 @@ import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 
 import { COMPLETION_TAG_KEY } from "../../src/domain/checkout/interrupted-completion"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
 import {
   callbackBody,
   callbacksSettled,

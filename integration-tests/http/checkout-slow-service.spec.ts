@@ -5,8 +5,8 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../src/modules/retail-financing"
-import { CALLBACK_ANSWER_WITHIN_MS } from "../../src/workflows/checkout/run-application-sync"
-import { applicationLockKey } from "../../src/workflows/sync-financing-application"
+import { CALLBACK_ANSWER_WITHIN_MS } from "../../src/workflows/checkout/utils/run-application-sync"
+import { applicationLockKey } from "../../src/workflows/checkout/workflows/sync-financing-application"
 import {
   callbackBody,
   callbacksSettled,

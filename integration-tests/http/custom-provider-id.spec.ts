@@ -3,7 +3,7 @@ import "./support/provider-registered-as-financing"
 
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/reconcile-financing-sessions"
+import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
 import {
   RETAIL_FINANCING_PROVIDER_ID,
   callbacksSettled,

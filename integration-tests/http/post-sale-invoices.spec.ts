@@ -15,7 +15,7 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
 
 jest.setTimeout(180_000)
 

@@ -13,7 +13,7 @@ import {
 } from "../helpers"
 import { FaultProxy, type RequestMatcher } from "../helpers/fault-proxy"
 import { attemptLogOf } from "../../src/domain/post-sale/unknown-outcome"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
 

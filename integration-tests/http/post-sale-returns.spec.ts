@@ -15,8 +15,8 @@ import {
   setSandboxFaults,
 } from "../helpers"
 import type { OrderFinancingResponse } from "../../src/domain/admin-api/types"
-import { followOpenReturnsWorkflow } from "../../src/workflows/follow-open-returns"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/send-due-financing-actions"
+import { followOpenReturnsWorkflow } from "../../src/workflows/post-sale/workflows/follow-open-returns"
+import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
 
 jest.setTimeout(120_000)
 

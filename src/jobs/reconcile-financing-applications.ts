@@ -2,8 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
 import { jobSchedule } from "../modules/retail-financing/job-schedules"
-import { followOpenReturnsWorkflow } from "../workflows/follow-open-returns"
-import { reconcileFinancingSessionsWorkflow } from "../workflows/reconcile-financing-sessions"
+import { followOpenReturnsWorkflow } from "../workflows/post-sale/workflows/follow-open-returns"
+import { reconcileFinancingSessionsWorkflow } from "../workflows/checkout/workflows/reconcile-financing-sessions"
 
 /**
  * Callbacks can be lost. Every five minutes (option reconcileSchedule), apply what they missed: open

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { jobSchedule } from "../modules/retail-financing/job-schedules"
-import { sendDueFinancingActionsWorkflow } from "../workflows/send-due-financing-actions"
+import { sendDueFinancingActionsWorkflow } from "../workflows/post-sale/workflows/send-due-financing-actions"
 
 /**
  * Every minute (option sendActionsSchedule), sends post-sale actions that are due. Each action is claimed

@@ -1,10 +1,10 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 
-import { POST_SALE_EVENTS, causeOfEvent } from "../workflows/post-sale/causes"
-import { runPostSale } from "../workflows/post-sale/run-post-sale"
+import { POST_SALE_EVENTS, causeOfEvent } from "../workflows/post-sale/utils/causes"
+import { runPostSale } from "../workflows/post-sale/utils/run-post-sale"
 
 /**
- * Each event a post-sale cause declares (src/workflows/post-sale/causes/) becomes that cause, whose actions
+ * Each event a post-sale cause declares (src/workflows/post-sale/utils/causes/) becomes that cause, whose actions
  * are recorded and sent.
  */
 export default async function financingPostSale({

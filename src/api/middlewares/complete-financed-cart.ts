@@ -7,8 +7,8 @@ import {
   CART_COMPLETION_WAIT_SECONDS,
   cartCompletionLockKey,
   cartOrderId,
-} from "../../workflows/checkout/settled-cart-order"
-import { gateStorefrontCompletion } from "../../workflows/checkout/storefront-completion"
+} from "../../workflows/checkout/utils/settled-cart-order"
+import { gateStorefrontCompletion } from "../../workflows/checkout/utils/storefront-completion"
 import { holdLockUntilAnswered } from "./request-lock"
 
 /**

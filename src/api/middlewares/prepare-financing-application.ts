@@ -4,7 +4,7 @@ import { financingRefusalBodyOf } from "../../domain/checkout/financing-refusal"
 import { sealApplication } from "../../domain/checkout/proofs"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { isFinancingProviderId } from "../../config/provider-id"
-import { startFinancingApplicationWorkflow } from "../../workflows/start-financing-application"
+import { startFinancingApplicationWorkflow } from "../../workflows/checkout/workflows/start-financing-application"
 import { sendServiceFailure, storeServiceFailureAnswer } from "../service-failure-answer"
 import { holdPaymentCollectionLock, sessionStartLockSeconds } from "./payment-collection-lock"
 

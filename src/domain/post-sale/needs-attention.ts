@@ -2,7 +2,7 @@ import type { ActionKind, ActionState } from "./action-kinds"
 
 /**
  * Why an application needs the merchant, in the store's list of applications. One rule, used for the list's
- * column and mirrored by its "needs attention" filter (workflows/merchant/application-list-filters.ts), so
+ * column and mirrored by its "needs attention" filter (queries/application-list-filters.ts), so
  * the two never disagree:
  *   - a post-sale action failed (it waits for a person to fix the cause and retry it);
  *   - an action's outcome is unknown (the plugin is checking whether the service received it);

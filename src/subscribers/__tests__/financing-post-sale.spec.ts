@@ -1,7 +1,7 @@
 import type { SubscriberConfig } from "@medusajs/framework"
 
-import { type PostSaleCause, causeOfEvent, eventsOfPlanners } from "../../workflows/post-sale/causes"
-import type { CausePlanner } from "../../workflows/post-sale/causes/types"
+import { type PostSaleCause, causeOfEvent, eventsOfPlanners } from "../../workflows/post-sale/utils/causes"
+import type { CausePlanner } from "../../workflows/post-sale/utils/causes/types"
 import { config } from "../financing-post-sale"
 
 // Each event with data as Medusa emits it, and the cause it raised when each event had its own subscriber.

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
 import type { ApplicationsListResponse } from "../../../../domain/admin-api/types"
-import { listFinancingApplications } from "../../../../workflows/merchant/list-financing-applications"
+import { listFinancingApplications } from "../../../../queries/list-financing-applications"
 import type { AdminGetFinancingApplications } from "./validators"
 
 /**

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { listFinancingApplications } from "../../../../workflows/merchant/list-financing-applications"
+import { listFinancingApplications } from "../../../../queries/list-financing-applications"
 
 /** Open exceptions (signed contracts with no order), newest first, each with what to do; at most 100. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

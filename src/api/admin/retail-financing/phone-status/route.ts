@@ -3,7 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 
 import type { PhoneStatusResponse } from "../../../../domain/admin-api/types"
 import { FinancingNotFoundError } from "../../../../lib/financing/errors"
-import { lookUpApplicationByPhone } from "../../../../workflows/merchant/phone-status-lookup"
+import { lookUpApplicationByPhone } from "../../../../queries/phone-status-lookup"
 import { adminServiceFailureAnswer, sendServiceFailure } from "../../../service-failure-answer"
 import type { AdminGetPhoneStatus } from "./validators"
 

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { orderFinancingView } from "../../../../../workflows/post-sale/admin-order"
+import { orderFinancingView } from "../../../../../queries/admin-order"
 import { requireOrder } from "../../require-existing"
 
 /**

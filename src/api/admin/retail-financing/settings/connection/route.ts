@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
 import type { ConnectionTestResponse } from "../../../../../domain/admin-api/types"
-import { financingConnectionTest } from "../../../../../workflows/post-sale/admin-settings"
+import { financingConnectionTest } from "../../../../../queries/admin-settings"
 
 /**
  * "Test connection": asks the service now for a new token (never the cached one) and reads the store's

@@ -4,12 +4,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
 import { isFinancingFailure } from "../../../../../lib/financing/errors"
 import { describeFailure } from "../../../../../domain/post-sale/action-retry"
-import { resolveFinancingApplication } from "../../../../../workflows/checkout/resolve-financing-application"
+import { resolveFinancingApplication } from "../../../../../workflows/checkout/utils/resolve-financing-application"
 import {
   CALLBACK_ANSWER_WITHIN_MS,
   actionOf,
   runApplicationSyncWithin,
-} from "../../../../../workflows/checkout/run-application-sync"
+} from "../../../../../workflows/checkout/utils/run-application-sync"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,

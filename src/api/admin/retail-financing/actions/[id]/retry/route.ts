@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { retryFinancingActionWorkflow } from "../../../../../../workflows/merchant/retry-financing-action"
+import { retryFinancingActionWorkflow } from "../../../../../../workflows/merchant/workflows/retry-financing-action"
 import { requireAction } from "../../../require-existing"
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { resolveFinancingExceptionWorkflow } from "../../../../../../workflows/merchant/resolve-financing-exception"
+import { resolveFinancingExceptionWorkflow } from "../../../../../../workflows/merchant/workflows/resolve-financing-exception"
 import { requireApplication } from "../../../require-existing"
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-import { voidFinancingContractWorkflow } from "../../../../../../workflows/merchant/void-financing-contract"
+import { voidFinancingContractWorkflow } from "../../../../../../workflows/merchant/workflows/void-financing-contract"
 import { requireApplication } from "../../../require-existing"
 
 /**

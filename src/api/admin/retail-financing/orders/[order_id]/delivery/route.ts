@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { requestFinancingDeliveryWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
+import { requestFinancingDeliveryWorkflow } from "../../../../../../workflows/merchant/workflows/request-financing-action"
 import { requireOrder } from "../../../require-existing"
 
 /**

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { uploadFinancingInvoiceWorkflow } from "../../../../../../workflows/merchant/upload-financing-invoice"
+import { uploadFinancingInvoiceWorkflow } from "../../../../../../workflows/merchant/workflows/upload-financing-invoice"
 
 type UploadedFile = { originalname: string; buffer: Buffer; mimetype: string }
 

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/request-financing-action"
+import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/workflows/request-financing-action"
 import { requireOrder } from "../../../require-existing"
 import type { AdminPostFinancingReturn } from "./validators"
 

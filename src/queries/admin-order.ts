@@ -1,0 +1,88 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import { isFinancingProviderId } from "../config/provider-id"
+import { toCents } from "../domain/money"
+import { type OrderBooks, orderBooks } from "../domain/post-sale/order-books"
+import {
+  type LedgerApplication,
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../modules/retail-financing"
+import { actionView, applicationView, attentionView } from "./admin-views"
+
+/** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
+export async function orderFinancingView(container: MedusaContainer, orderId: string) {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const application = await financing.findApplication({ order_id: orderId })
+  if (!application) return null
+  const actions = await financing.listFinancingActions(
+    { application_id: application.id },
+    { order: { created_at: "DESC" } }
+  )
+  const view = applicationView(application)
+  return {
+    application: view,
+    actions: actions.map(actionView),
+    attention: attentionView(application, view, actions),
+    books: await booksOf(container, orderId, application),
+  }
+}
+
+interface OrderMoney {
+  total: unknown
+  status?: string
+  payment_collections?: {
+    payments?: {
+      provider_id: string
+      canceled_at?: unknown
+      captures?: { amount: unknown }[]
+      refunds?: { amount: unknown }[]
+    }[]
+  }[]
+}
+
+const cents = (value: unknown) =>
+  value === null || value === undefined ? null : toCents(value as Parameters<typeof toCents>[0])
+const sum = (rows: { amount: unknown }[] | undefined) =>
+  (rows ?? []).reduce((total, row) => total + (cents(row.amount) ?? 0), 0)
+
+/** Medusa's captured and refunded amounts of the order's financing payment, beside the contract's figures. */
+async function booksOf(
+  container: MedusaContainer,
+  orderId: string,
+  application: LedgerApplication
+): Promise<OrderBooks> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: [
+      "total",
+      "status",
+      "payment_collections.payments.provider_id",
+      "payment_collections.payments.canceled_at",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.refunds.amount",
+    ],
+    filters: { id: orderId },
+  })
+  const order = (data as OrderMoney[])[0]
+  const payments = (order?.payment_collections ?? [])
+    .flatMap((collection) => collection.payments ?? [])
+    .filter((payment) => isFinancingProviderId(payment.provider_id))
+  const funding = application.funding as { amount?: unknown } | null
+  return orderBooks({
+    status: application.status,
+    orderTotalCents: cents(order?.total) ?? 0,
+    capturedCents: payments.reduce((total, payment) => total + sum(payment.captures), 0),
+    refundedCents: payments.reduce((total, payment) => total + sum(payment.refunds), 0),
+    signedInvoiceCents: cents(application.signed_invoice_amount),
+    invoiceCents: cents(application.invoice_amount),
+    inStoreCents: cents(application.total_in_store_payment),
+    lenderPaidCents: cents(funding?.amount),
+    // Every financing payment canceled while the order stands: Medusa's own bookkeeping, not a cancel.
+    paymentCanceledByOrderChange:
+      order?.status !== "canceled" &&
+      payments.length > 0 &&
+      payments.every((payment) => Boolean(payment.canceled_at)),
+  })
+}

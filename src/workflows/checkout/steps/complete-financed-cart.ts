@@ -1,0 +1,114 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
+
+import { exceptionLogLine } from "../../../domain/checkout/contract-exceptions"
+import { describeFailure } from "../../../domain/post-sale/action-retry"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import {
+  CART_COMPLETION_WAIT_SECONDS,
+  cartCompletionLockKey,
+  cartOrderId,
+  isLockTimeout as isCompletionLockTimeout,
+  settledCartOrder,
+} from "../utils/settled-cart-order"
+
+export interface CompleteFinancedCartInput {
+  application_id: string
+  public_id: string
+  cart_id: string
+}
+
+export type CompletionOutcome =
+  | { outcome: "order"; order_id: string }
+  /** Medusa could not complete the cart: counted, and the exception opened at the first failure. */
+  | { outcome: "failed"; error: string; attempts: number; next_at: string | null }
+  /** Another completion of the cart (the shopper's own) was running: nothing to count, the next sync sees it. */
+  | { outcome: "busy" }
+
+/** What the workflow engine answers for a run (its `run` is typed `any`). */
+interface EngineRun {
+  errors?: { error?: unknown }[]
+  result?: { id?: string }
+  transaction: { hasFinished(): boolean }
+}
+
+/**
+ * Completes a signed contract's cart into an order. When a completion of the cart is running (the shopper's
+ * return page, most often), it waits for it and takes the order it made, without a second completion.
+ * Otherwise it runs Medusa's own completeCartWorkflow, as the store's
+ * complete route runs it (through the workflow engine, so under the cart's lock and reusing an order that
+ * exists), which authorizes the financing session as its last step. Unlike processPaymentWorkflow, which
+ * continues past a failed completion without a word, it looks at the outcome:
+ *
+ * - an order: linked to the application in the ledger (closing a completion_failed exception of an earlier
+ *   try);
+ * - a failure (an item out of stock, say): counted on the application with the next time a try is due, and
+ *   the completion_failed exception opened and logged once, at the first failure. Medusa rolls the order
+ *   back itself; the plugin never tries again before the delay, and stops after the last try.
+ *
+ * No compensation: an order placed is what the contract says happened.
+ */
+export const completeFinancedCartStep = createStep(
+  "complete-financed-cart",
+  async (input: CompleteFinancedCartInput, { container }) => {
+    // Held from the look for an order to the end of the completion, so the shopper's complete route (which
+    // takes it too) either finds this completion's order or is found by it: never two completions.
+    try {
+      const outcome = await container
+        .resolve(Modules.LOCKING)
+        .execute(cartCompletionLockKey(input.cart_id), () => completeUnderLock(container, input), {
+          timeout: CART_COMPLETION_WAIT_SECONDS,
+        })
+      return new StepResponse<CompletionOutcome>(outcome)
+    } catch (error) {
+      if (isCompletionLockTimeout(error)) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
+      throw error
+    }
+  }
+)
+
+async function completeUnderLock(
+  container: MedusaContainer,
+  input: CompleteFinancedCartInput
+): Promise<CompletionOutcome> {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const settled = await settledCartOrder(container, input.cart_id)
+  if (!settled.settled) return { outcome: "busy" }
+  if (settled.order_id) {
+    await financing.recordCompletion(input.application_id, settled.order_id)
+    return { outcome: "order", order_id: settled.order_id }
+  }
+
+  const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
+    input: { id: input.cart_id },
+    throwOnError: false,
+  })) as EngineRun
+  const failure = run.errors?.[0]?.error
+  // A failed try can still meet an order: another completion made it meanwhile.
+  const orderId =
+    (!failure && run.transaction.hasFinished() && run.result?.id) ||
+    (await cartOrderId(container, input.cart_id))
+  if (orderId) {
+    await financing.recordCompletion(input.application_id, orderId)
+    return { outcome: "order", order_id: orderId }
+  }
+  if (!run.transaction.hasFinished() || isLockTimeout(failure)) return { outcome: "busy" }
+
+  const error = describeFailure(failure)
+  const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
+  if (await financing.openException(input.application_id, "completion_failed")) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(
+        exceptionLogLine({ id: input.application_id, publicId: input.public_id }, "completion_failed", error)
+      )
+  }
+  return { outcome: "failed", error, attempts, next_at: nextAt?.toISOString() ?? null }
+}
+
+/** The cart's lock was held past completeCartWorkflow's wait: a completion running, not a lasting failure. */
+function isLockTimeout(error: unknown): boolean {
+  return /acquiring lock|already being completed/i.test(describeFailure(error))
+}

@@ -1,0 +1,25 @@
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { fromCents } from "../../../domain/money"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import type { FinancingApplicationState } from "./read-financing-application"
+
+/**
+ * Keeps the ledger's record of the application: its status and history, contract figures and funding.
+ * Returns the ids of returns released by a return the service just settled.
+ */
+export const recordFinancingApplicationStep = createStep(
+  "record-financing-application",
+  async ({ state }: { state: FinancingApplicationState }, { container }) => {
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const { releasedActionIds } = await financing.recordApplication({
+      publicId: state.public_id,
+      sessionId: state.session?.id ?? null,
+      cartId: state.cart_id,
+      amount: fromCents(state.amount_cents),
+      observed: state.application,
+      readStartedAt: state.read_started_at ? new Date(state.read_started_at) : undefined,
+    })
+    return new StepResponse(releasedActionIds)
+  }
+)

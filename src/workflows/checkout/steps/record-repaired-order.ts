@@ -1,0 +1,26 @@
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { runPostSale } from "../../post-sale/utils/run-post-sale"
+
+export interface RecordRepairedOrderInput {
+  application_id: string
+  order_id: string
+}
+
+/**
+ * After an order that had lost its payment (Medusa stopped between creating the order and authorizing it)
+ * was authorized: links it to the application in the ledger, and does what order.placed would have done,
+ * since that event may have been lost with the process. Recording the post-sale actions is idempotent (one
+ * per cause), so an order.placed that did arrive adds nothing.
+ */
+export const recordRepairedOrderStep = createStep(
+  "record-repaired-order",
+  async ({ application_id, order_id }: RecordRepairedOrderInput, { container }) => {
+    await container
+      .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+      .recordCompletion(application_id, order_id)
+    await runPostSale(container, { type: "order_placed", order_id })
+    return new StepResponse(undefined)
+  }
+)

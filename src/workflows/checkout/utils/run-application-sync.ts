@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto"
+
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import type { ApplicationStatus } from "../../../lib/financing/schemas"
+import {
+  LOCK_TTL_SECONDS,
+  type SyncFinancingApplicationResult,
+  applicationLockKey,
+  syncFinancingApplicationWorkflow,
+} from "../workflows/sync-financing-application"
+
+/** How long a callback waits for the application's lock before it leaves its request to the holder. */
+export const CALLBACK_LOCK_WAIT_MS = 3_000
+/** How often a waiting caller tries the lock again: one cheap attempt each time. */
+const LOCK_RETRY_MS = 50
+/** Reads one holder makes for requests that keep arriving, before it leaves the rest to their own callers. */
+const MAX_READS_PER_HOLDER = 5
+
+export interface ApplicationSyncInput {
+  application_id: string
+  /** A status already read from the service (reconciliation's list), used by the first read only. */
+  known_application?: ApplicationStatus
+  known_read_started_at?: string
+}
+
+export type ApplicationSyncOutcome =
+  /** Another sync holds the application; it reads the status again for this request before it stops. */
+  | { queued: true }
+  /** The syncs this caller ran; none when a read that started after its request had already served it. */
+  | { queued: false; passes: SyncFinancingApplicationResult[] }
+
+/**
+ * Syncs an application for a status callback or reconciliation, coalescing the requests that arrive
+ * together (the service repeats callbacks; a slow service makes them pile up).
+ *
+ * The request is recorded first (sync_requested_at). Then the application's lock is tried for a short while:
+ * - taken: the holder syncs as long as requests are pending, taking them all just before each status read,
+ *   so one read serves every request made before it, and a request made during a sync gets one more read;
+ *   a caller whose request was already served reads nothing;
+ * - not taken in time: the request stays recorded and the holder serves it. The caller answers at once (a
+ *   callback gets 202) instead of waiting, so a slow service never makes callbacks queue up to a timeout.
+ */
+export async function runApplicationSync(
+  container: MedusaContainer,
+  input: ApplicationSyncInput,
+  lockWaitMs: number = CALLBACK_LOCK_WAIT_MS
+): Promise<ApplicationSyncOutcome> {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const locking = container.resolve(Modules.LOCKING)
+  const key = applicationLockKey(input.application_id)
+  const ownerId = `retail-financing-application-sync:${randomUUID()}`
+
+  await financing.requestSync(input.application_id)
+  if (!(await tryLock(() => locking.acquire(key, { ownerId, expire: LOCK_TTL_SECONDS }), lockWaitMs))) {
+    return { queued: true }
+  }
+  try {
+    const passes: SyncFinancingApplicationResult[] = []
+    let known: Pick<ApplicationSyncInput, "known_application" | "known_read_started_at"> = input
+    while (passes.length < MAX_READS_PER_HOLDER && (await financing.claimSyncRequest(input.application_id))) {
+      // Each pass renews the lock's expiry, so a long run of passes never outlives it.
+      await locking.acquire(key, { ownerId, expire: LOCK_TTL_SECONDS })
+      const { result } = await syncFinancingApplicationWorkflow(container).run({
+        input: {
+          application_id: input.application_id,
+          known_application: known.known_application,
+          known_read_started_at: known.known_read_started_at,
+          lock_held: true,
+        },
+      })
+      passes.push(result)
+      // A listed status is as old as the list: later passes read again.
+      known = {}
+    }
+    return { queued: false, passes }
+  } finally {
+    await locking.release(key, { ownerId })
+  }
+}
+
+/**
+ * How long a status callback is kept waiting for its sync. The spec shows no timeout for the service's
+ * callbacks; webhook senders commonly give up after 5 to 10 s and send again, and each delivery the service
+ * repeats costs a status read. A sync that completes a cart under load takes longer than that (10 to 20 s
+ * measured with 50 checkouts at once), so past this the callback is answered and the sync carries on.
+ */
+export const CALLBACK_ANSWER_WITHIN_MS = 3_000
+
+export type BoundedApplicationSyncOutcome =
+  | ApplicationSyncOutcome
+  /** The sync is still running after the bound: it carries on after the answer. */
+  | { queued: false; running: true }
+
+/**
+ * runApplicationSync for a callback, answered within `answerWithinMs`. A sync still running then carries
+ * on in this process; `onLateFailure` hears of a failure after the answer (nobody else would). Should the
+ * process die before it ends, nothing is lost: the status lives at the service and the application stays
+ * open in the ledger, so the next callback or the reconciliation job syncs it again.
+ */
+export async function runApplicationSyncWithin(
+  container: MedusaContainer,
+  input: ApplicationSyncInput,
+  answerWithinMs: number,
+  onLateFailure: (error: unknown) => void
+): Promise<BoundedApplicationSyncOutcome> {
+  const sync = runApplicationSync(container, input)
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<"running">((resolve) => {
+    timer = setTimeout(() => resolve("running"), answerWithinMs)
+  })
+  try {
+    const first = await Promise.race([sync, deadline])
+    if (first !== "running") return first
+  } finally {
+    clearTimeout(timer)
+  }
+  sync.catch(onLateFailure)
+  return { queued: false, running: true }
+}
+
+/** What a caller reports of its syncs: the first that did something, else nothing. */
+export function actionOf(passes: SyncFinancingApplicationResult[]): SyncFinancingApplicationResult["action"] {
+  return passes.find((pass) => pass.action !== "none")?.action ?? "none"
+}
+
+async function tryLock(acquire: () => Promise<unknown>, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs
+  for (;;) {
+    try {
+      await acquire()
+      return true
+    } catch {
+      if (Date.now() >= until) return false
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+    }
+  }
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto"
+
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import { OrderWorkflowEvents } from "@medusajs/framework/utils"
+import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+
+import type { ContractExceptionReason } from "../../../domain/checkout/contract-exceptions"
+import { fundedCaptureCents } from "../../../domain/checkout/funded-capture"
+import { isSignedContract } from "../../../domain/checkout/status-map"
+import { fromCents, toCents } from "../../../domain/money"
+import { captureFinancedPaymentStep } from "../steps/capture-financed-payment"
+import { checkSignedContractStep } from "../steps/check-signed-contract"
+import { type CompletionOutcome, completeFinancedCartStep } from "../steps/complete-financed-cart"
+import { markFinancingSessionStep } from "../steps/mark-financing-session"
+import { openContractExceptionStep } from "../steps/open-contract-exception"
+import { processFinancingPaymentStep } from "../steps/process-financing-payment"
+import {
+  type FinancingApplicationState,
+  type ReadFinancingApplicationInput,
+  readFinancingApplicationStep,
+} from "../steps/read-financing-application"
+import { recordFinancingApplicationStep } from "../steps/record-financing-application"
+import { recordRepairedOrderStep } from "../steps/record-repaired-order"
+import { sealReadStatusStep } from "../steps/seal-read-status"
+import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { settleInterruptedCompletionStep } from "../steps/settle-interrupted-completion"
+
+export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
+
+export type SyncFinancingApplicationInput = ReadFinancingApplicationInput & {
+  /**
+   * The caller holds the application's lock already (see checkout/run-application-sync.ts, which reads
+   * again for callbacks that arrive meanwhile): the workflow then takes none of its own.
+   */
+  lock_held?: boolean
+}
+
+export type SyncFinancingApplicationResult = FinancingApplicationState & {
+  /** What a completion of the cart gave, when one was tried. */
+  completion: CompletionOutcome | null
+  /** Why the signed contract gives no order, when it does not (see domain/checkout/contract-guard.ts). */
+  exception: ContractExceptionReason | null
+}
+
+/** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
+const LOCK_WAIT_SECONDS = 120
+/** A lock whose holder died frees itself after this; longer than the slowest sync, like the wait. */
+export const LOCK_TTL_SECONDS = 120
+/**
+ * How often a queued sync tries the lock again. Duplicate callbacks arrive together and most syncs take a
+ * few tens of milliseconds, so the default 0.3 s made a burst of them wait mostly on the poll; each try
+ * is one cheap lock attempt.
+ */
+const LOCK_RETRY_SECONDS = 0.05
+
+/** The lock of one ledger application: every sync of it (callback or reconciliation) holds it. */
+export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
+
+const isSignature = (state: FinancingApplicationState) =>
+  Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
+
+/** The sync repairs the cart's order: it exists without the payment, and the contract stands. */
+const repairsOrder = (
+  state: FinancingApplicationState,
+  verdict: { reason: unknown } | undefined,
+  found: { repair: boolean; busy: boolean }
+) => !verdict?.reason && isSignature(state) && found.repair && !found.busy
+
+/** A signed contract whose order is not yet placed and paid: it must still match what was financed. */
+const needsContractCheck = (state: FinancingApplicationState) =>
+  isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
+
+/**
+ * Syncs one ledger application with its status at the service, holding a lock on the application so that
+ * duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are handled one after
+ * another, each seeing what the one before it did.
+ *
+ * It reads the application, its live payment session and the status (never from a callback's body), records
+ * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
+ * expiry or an error on the session (Medusa then refuses to complete the cart with it, and the storefront
+ * can offer another way to pay). A signed contract is checked against what was financed (the cart's
+ * fingerprints, a newer application, the session, the contract amount): one that does not match gives no
+ * order but an exception, opened once. Otherwise it completes the cart into an order (a failure is
+ * counted and tried again only after a delay, a bounded number of times); a funded one is captured. Before
+ * that, what an interrupted completion left is settled (steps/settle-interrupted-completion.ts): an order it
+ * made but never linked to the cart is adopted instead of a second one being made, and the cart's order gets
+ * the links it lacks. An order that exists without its payment (Medusa stopped before authorizing it) is
+ * authorized, linked in the ledger, announced (order.placed, which the stopped completion never released)
+ * and given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
+ */
+export const syncFinancingApplicationWorkflow = createWorkflow(
+  syncFinancingApplicationWorkflowId,
+  (input: SyncFinancingApplicationInput) => {
+    const lock = transform({ input }, ({ input }) => ({
+      key: applicationLockKey(input.application_id),
+      // One owner per run: a run whose lock outlived its TTL can then never release the next holder's.
+      ownerId: `${syncFinancingApplicationWorkflowId}:${randomUUID()}`,
+      timeout: LOCK_WAIT_SECONDS,
+      ttl: LOCK_TTL_SECONDS,
+      retryInterval: LOCK_RETRY_SECONDS,
+      // Lock steps do nothing in a sub-workflow unless told to; this lock must hold however the sync runs.
+      executeOnSubWorkflow: true,
+    }))
+    when("lock-application", { input }, ({ input }) => !input.lock_held).then(() => {
+      acquireLockStep(lock)
+    })
+
+    const state = readFinancingApplicationStep(input)
+    const releasedActionIds = recordFinancingApplicationStep({ state })
+    sendFinancingActionsStep({ action_ids: releasedActionIds })
+
+    const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
+      () => checkSignedContractStep({ state })
+    )
+    const exception = when("open-contract-exception", { verdict }, ({ verdict }) =>
+      Boolean(verdict?.reason)
+    ).then(() =>
+      openContractExceptionStep(
+        transform({ state, verdict }, ({ state, verdict }) => ({ state, reason: verdict!.reason! }))
+      )
+    )
+
+    when("mark-declined-expired-or-progress", { state, verdict }, ({ state, verdict }) =>
+      Boolean(!verdict?.reason && state.session && ["fail", "cancel", "record"].includes(state.action))
+    ).then(() => {
+      markFinancingSessionStep(
+        transform({ state }, ({ state }) => ({
+          session: state.session!,
+          application_status: state.application_status,
+          status:
+            state.action === "fail"
+              ? ("error" as const)
+              : state.action === "cancel"
+                ? ("canceled" as const)
+                : state.session!.status,
+        }))
+      )
+    })
+
+    // Only before an authorization: a capture is given the payment's data, not the session's. Sealed before
+    // the settlement waits for the cart's lock, so that a completion running meanwhile (the shopper's return
+    // page) authorizes with this read instead of reading the status again.
+    when("seal-read-status", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.read_started_at &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() => {
+      sealReadStatusStep({ state })
+    })
+
+    // Before the cart is completed or its order repaired: an interrupted completion's order, its missing links.
+    const settled = when("settle-interrupted-completion", { state, verdict }, ({ state, verdict }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        state.cart_id &&
+        (state.order_id ? !state.session!.has_payment : state.completion_due)
+      )
+    ).then(() =>
+      settleInterruptedCompletionStep(
+        transform({ state }, ({ state }) => ({ cart_id: state.cart_id!, public_id: state.public_id }))
+      )
+    )
+
+    // What the settlement found, under the cart's lock (after any completion running then had finished).
+    const found = transform({ state, settled }, ({ state, settled }) => {
+      const orderId = settled?.order_id ?? state.order_id
+      const paidNow = settled ? settled.paid : Boolean(state.session?.has_payment)
+      // The read saw no order, or one not yet paid, and under the cart's lock it is paid: another completion
+      // (the shopper's) was placing it and has finished. It is recorded, not repaired.
+      const placedMeanwhile = Boolean(orderId) && paidNow && !state.session?.has_payment
+      return {
+        order_id: orderId,
+        busy: Boolean(settled?.busy),
+        complete: !orderId || placedMeanwhile,
+        repair: Boolean(orderId) && !paidNow,
+        // order.placed was released by a completion that ended; only a stopped one never released it.
+        announce: Boolean(orderId) && !paidNow,
+      }
+    })
+
+    const completion = when("complete-signed-cart", { state, verdict, found }, ({ state, verdict, found }) =>
+      Boolean(
+        !verdict?.reason &&
+        isSignature(state) &&
+        found.complete &&
+        !found.busy &&
+        state.cart_id &&
+        state.completion_due
+      )
+    ).then(() =>
+      completeFinancedCartStep(
+        transform({ state }, ({ state }) => ({
+          application_id: state.application_id,
+          public_id: state.public_id,
+          cart_id: state.cart_id!,
+        }))
+      )
+    )
+
+    when("repair-order-without-payment", { state, verdict, found }, ({ state, verdict, found }) =>
+      repairsOrder(state, verdict, found)
+    ).then(() => {
+      processFinancingPaymentStep(
+        transform({ state }, ({ state }) => ({
+          session_id: state.session!.id,
+          // A funded contract is captured by the same rule as any funded capture: what it is worth now.
+          amount: fromCents(
+            fundedCaptureCents(toCents(state.session!.amount), state.application.invoiceAmount)
+          ),
+          action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
+        }))
+      )
+      recordRepairedOrderStep(
+        transform({ state, found }, ({ state, found }) => ({
+          application_id: state.application_id,
+          order_id: found.order_id!,
+        }))
+      )
+    })
+    // Medusa releases order.placed only when its completion ends, so a stopped one never did (a store's
+    // confirmation email hangs on it). The plugin's own reaction to it is recorded once, however often it comes.
+    when(
+      "announce-repaired-order",
+      { state, verdict, found },
+      ({ state, verdict, found }) => repairsOrder(state, verdict, found) && found.announce
+    ).then(() => {
+      emitEventStep({
+        eventName: OrderWorkflowEvents.PLACED,
+        data: transform({ found }, ({ found }) => ({ id: found.order_id! })),
+      }).config({ name: "announce-repaired-order" })
+    })
+
+    when("capture-funded-payment", { state, completion }, ({ state, completion }) =>
+      Boolean(
+        isSignature(state) &&
+        state.action === "capture" &&
+        ((state.order_id && state.session!.has_payment) || completion?.outcome === "order")
+      )
+    ).then(() => {
+      captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
+    })
+
+    when("unlock-application", { input }, ({ input }) => !input.lock_held).then(() => {
+      releaseLockStep(lock)
+    })
+    const result = transform(
+      { state, completion, verdict, exception, settled },
+      ({ state, completion, verdict, exception, settled }): SyncFinancingApplicationResult => {
+        const reason = verdict?.reason ?? null
+        // A contract exception: "fail" when this sync opened it or marked the session, else nothing new.
+        // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
+        const action = reason
+          ? exception?.opened || exception?.marked
+            ? "fail"
+            : "none"
+          : isSignature(state) && !state.order_id && !state.completion_due
+            ? "none"
+            : state.action
+        return {
+          ...state,
+          action,
+          completion: completion ?? (settled?.busy ? { outcome: "busy" as const } : null),
+          exception: reason,
+        }
+      }
+    )
+    return new WorkflowResponse(result)
+  }
+)

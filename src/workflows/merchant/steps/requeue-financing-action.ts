@@ -1,0 +1,22 @@
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+
+/** Makes a failed action due again (refusing any other); undone, back to failed, if the workflow fails. */
+export const requeueFinancingActionStep = createStep(
+  "requeue-financing-action",
+  async ({ action_id }: { action_id: string }, { container }) => {
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    await financing.requeueFailedAction(action_id)
+    return new StepResponse(action_id, action_id)
+  },
+  async (actionId, { container }) => {
+    if (!actionId) return
+    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+    const action = await financing.retrieveFinancingAction(actionId)
+    // A send that began keeps its own outcome; only an action still waiting for it goes back.
+    if (action.state === "pending") {
+      await financing.updateFinancingActions({ id: actionId, state: "failed", next_attempt_at: null })
+    }
+  }
+)

@@ -1,0 +1,38 @@
+import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
+
+import { planContractVoidStep } from "../steps/plan-contract-void"
+import { recordFinancingActionsStep } from "../../common/steps/record-financing-actions"
+import { resolveContractExceptionStep } from "../steps/resolve-contract-exception"
+import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { viewFinancingApplicationStep } from "../steps/view-financing-application"
+
+export const voidFinancingContractWorkflowId = "retail-financing-void-contract"
+
+export interface VoidFinancingContractInput {
+  application_id: string
+  /** The admin user asking. */
+  actor_id: string
+}
+
+/**
+ * "Void at the service" for a signed contract that has no order: records a return request of type Return
+ * for the whole contract, marks the exception voided, and sends the request at once. The request is a
+ * post-sale action like any other: if the service cannot be reached it is retried, and if it refuses, the
+ * merchant sees why on the application and can retry it.
+ */
+export const voidFinancingContractWorkflow = createWorkflow(
+  voidFinancingContractWorkflowId,
+  (input: VoidFinancingContractInput) => {
+    const action = planContractVoidStep(input)
+    const toSend = recordFinancingActionsStep(transform({ action }, ({ action }) => ({ actions: [action] })))
+    resolveContractExceptionStep(
+      transform({ input }, ({ input }) => ({
+        application_id: input.application_id,
+        resolution: "voided" as const,
+        resolved_by: input.actor_id,
+      }))
+    )
+    sendFinancingActionsStep(transform({ toSend }, ({ toSend }) => ({ action_ids: toSend })))
+    return new WorkflowResponse(viewFinancingApplicationStep(input))
+  }
+)

@@ -1,0 +1,40 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+
+import { describeFailure } from "../../../domain/post-sale/action-retry"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { readAndRecordStatus } from "./read-application-status"
+
+/** Status reads per run: with a slow service one run still ends well before the next. */
+const BATCH = 100
+
+export interface OpenReturnsReport {
+  applications: number
+  released: number
+  failed: number
+}
+
+/**
+ * Reads, by id, each application whose return the ledger shows unsettled, and records its status. Returns
+ * the report and the queued returns that released, for the workflow to send.
+ */
+export const followOpenReturnsStep = createStep("follow-open-returns", async (_: void, { container }) => {
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const publicIds = await financing.applicationsAwaitingReturn(BATCH)
+  const report: OpenReturnsReport = { applications: publicIds.length, released: 0, failed: 0 }
+  const released: string[] = []
+  for (const publicId of publicIds) {
+    try {
+      const application = await financing.findApplication({ public_id: publicId })
+      if (!application) continue
+      const ids = await readAndRecordStatus(financing, application)
+      released.push(...ids)
+      report.released += ids.length
+    } catch (error) {
+      report.failed += 1
+      logger.warn(`retail-financing: following the return of ${publicId} failed: ${describeFailure(error)}`)
+    }
+  }
+  return new StepResponse({ report, released_action_ids: released })
+})
