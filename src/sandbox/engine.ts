@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { createHash, randomUUID } from "node:crypto"
 import {
   type ApplicationInput,
   type ApplicationStatusValue,
@@ -6,13 +6,15 @@ import {
   type FinancingPartner,
   RETURN_TYPES,
   type ReturnRequest,
-  cartTotal,
 } from "../lib/financing/schemas"
-import { fromCents, toCents } from "./money"
+import { toCents } from "./money"
 import type { ResolvedSandboxOptions } from "./options"
 import { EMPTY_CONTRACT, type SandboxApplication } from "./records"
 import { partnersFor } from "./seed"
 import { OPEN_STATUSES, canTransition, hasContract, isSigned, pathTo } from "./state-machine"
+import { type SigningTerms, applyStatusEffects } from "./status-effects"
+
+export type { SigningTerms } from "./status-effects"
 
 /** A rule of the service was broken; the HTTP layer turns it into a 409 (or a 404). */
 export class SandboxConflict extends Error {}
@@ -35,15 +37,6 @@ export interface EngineListeners {
 export interface EngineSnapshot {
   nextApplicationId: number
   applications: SandboxApplication[]
-}
-
-/**
- * What a contract is signed for when it is not the whole cart: a lender's hosted page may let the shopper
- * finance less than was applied for. Only the control endpoint asks for it (see handlers/control.ts).
- */
-export interface SigningTerms {
-  /** The contract's invoice amount in cents: above 0 and at most the application's total. */
-  invoiceCents: number
 }
 
 type EngineTimings = Pick<
@@ -253,62 +246,14 @@ export class SandboxEngine {
     const changedAt = this.now().toISOString()
     application.status = status
     application.statusHistory.push({ status, at: changedAt })
-    this.applyEffects(application, previousStatus, terms)
+    applyStatusEffects(application, previousStatus, {
+      now: this.now,
+      partner: () => this.partnersOf(application.storeCode)[0],
+      terms,
+    })
     this.armTimers(application)
     this.listeners.onStatusChange({ application, previousStatus, status, changedAt })
     this.listeners.onChange()
-  }
-
-  private applyEffects(
-    application: SandboxApplication,
-    previousStatus: ApplicationStatusValue,
-    terms?: SigningTerms
-  ): void {
-    const { status, contract } = application
-    const totalCents = toCents(cartTotal(application.input.products))
-    if (status === "Approved" && contract.approvalAmount === null) {
-      // Approvals come in round steps above the cart, the way lenders quote them.
-      contract.approvalAmount = fromCents(Math.max(50_000, Math.ceil(totalCents / 50_000) * 50_000))
-    }
-    if (isSigned(status) && contract.invoiceAmount === null) {
-      // The whole cart unless the walk says otherwise; the other figures follow the invoice either way.
-      const invoiceCents = terms?.invoiceCents ?? totalCents
-      const inStoreCents = Math.min(10_000, Math.round(invoiceCents * 0.1))
-      const partner = this.partnersOf(application.storeCode)[0]
-      Object.assign(contract, {
-        invoiceAmount: fromCents(invoiceCents),
-        totalInStorePayment: fromCents(inStoreCents),
-        borrowedAmount: fromCents(invoiceCents - inStoreCents),
-        financingPartnerCode: partner.code,
-        financingPartnerName: partner.name,
-        financingPartnerDisplayName: partner.displayName,
-      })
-    }
-    if (status === "Funded" && application.funding === null) {
-      application.funding = {
-        transferId: `TRF-${randomBytes(4).toString("hex").toUpperCase()}`,
-        wireReferenceId: `WIRE-${randomBytes(5).toString("hex").toUpperCase()}`,
-        startedAt: this.now().toISOString(),
-        amount: contract.borrowedAmount ?? 0,
-        status: "processed",
-      }
-    }
-    if (previousStatus === "PendingReturn") this.settleReturn(application)
-  }
-
-  private settleReturn(application: SandboxApplication): void {
-    const request = application.returnRequests.find((candidate) => candidate.settledAt === null)
-    if (!request) return
-    request.settledAt = this.now().toISOString()
-    request.settledTo = application.status
-    if (request.returnType === RETURN_TYPES.Partial && request.amount !== undefined) {
-      const { contract } = application
-      const less = (amount: number | null) =>
-        amount === null ? null : fromCents(toCents(amount) - toCents(request.amount!))
-      contract.invoiceAmount = less(contract.invoiceAmount)
-      contract.borrowedAmount = less(contract.borrowedAmount)
-    }
-    application.statusBeforeReturn = null
   }
 
   /** The sandbox's own clock-driven moves: expiry, invoice approval, return settlement. */
