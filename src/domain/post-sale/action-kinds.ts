@@ -15,7 +15,8 @@ export function isActionKind(kind: string): kind is ActionKind {
  * queued behind another return the service has not settled; unknown: the last attempt may or may not have
  * reached the service (a timeout, a reset after sending, a 5xx, a sender that died mid-send), due at
  * `next_attempt_at` for a check; checking: claimed by one sender that looks at the service for the effect
- * before sending again; succeeded and failed are final until a merchant retries a failed one.
+ * before sending again; succeeded and failed are final until a merchant retries a failed one. The moves
+ * between them are action-states.ts.
  */
 export const ACTION_STATES = [
   "pending",
