@@ -6,6 +6,8 @@
  *   lib/financing  <-  sandbox
  *   lib/financing  <-  config  <-  domain  <-  modules  <-  queries  <-  workflows  <-  api, subscribers, jobs
  *                                  domain  <-  providers (the payment provider sees no module, no workflow)
+ *   Inside src/workflows, laid out as Medusa's core-flows (src/workflows/<area>/{workflows,steps,utils}): a step
+ *   never imports a workflow, and an area never imports another area's workflows (src/workflows/common is shared).
  *   admin and storefront are browser bundles: admin may take types from domain and the contract's tables from
  *   lib/financing (framework-free), nothing else from the server.
  */
@@ -143,6 +145,27 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(lib/financing|sandbox)/", pathNot: TESTS },
       to: { path: "@medusajs/" },
+    },
+    {
+      name: "workflows:steps-import-no-workflow",
+      comment:
+        "a step is one unit of work a workflow composes: it never imports a workflow (compose it, or use runAsStep in a workflow)",
+      severity: "error",
+      from: {
+        path: "^src/workflows/[^/]+/steps/",
+        // The one that remains: the send loop runs the send-one workflow per action and per return released;
+        // the workflows SDK has no loop over a list known only at run time. Remove this line when it goes.
+        pathNot: [TESTS, "^src/workflows/post-sale/steps/send-financing-actions[.]ts$"],
+      },
+      to: { path: "^src/workflows/[^/]+/workflows/" },
+    },
+    {
+      name: "workflows:areas",
+      comment:
+        "an area (checkout, post-sale, merchant) never imports another area's workflows; what several areas use is in src/workflows/common",
+      severity: "error",
+      from: { path: "^src/workflows/([^/]+)/", pathNot: TESTS },
+      to: { path: "^src/workflows/[^/]+/workflows/", pathNot: "^src/workflows/$1/workflows/" },
     },
     {
       name: "no-cycles",

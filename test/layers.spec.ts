@@ -94,4 +94,50 @@ describe("the layer rule (npm run lint)", () => {
       expect(result.output).toContain("layers:lib-framework-free: src/lib/financing/client.ts")
     })
   })
+  describe("inside src/workflows (laid out as Medusa's core-flows)", () => {
+    const step = (name: string) =>
+      `import { createStep } from "@medusajs/framework/workflows-sdk"\nexport const ${name} = createStep("${name}", async () => undefined)\n`
+
+    it("accepts a workflow composing its own steps, another area's steps and the common ones", () => {
+      const { status, output } = cruise({
+        "src/workflows/common/steps/record.ts": step("record"),
+        "src/workflows/post-sale/steps/send.ts": `import { record } from "../../common/steps/record"\nexport const send = record\n`,
+        "src/workflows/post-sale/utils/plan.ts": exporting("plan"),
+        "src/workflows/post-sale/steps/plan.ts": `import { plan } from "../utils/plan"\nexport const planStep = plan\n`,
+        "src/workflows/post-sale/workflows/record.ts": `import { send } from "../steps/send"\nimport { planStep } from "../steps/plan"\nexport const flow = [send, planStep]\n`,
+        "src/workflows/merchant/workflows/retry.ts": `import { send } from "../../post-sale/steps/send"\nimport { record } from "../../common/steps/record"\nexport const retry = [send, record]\n`,
+      })
+      expect(output).toContain("no dependency violations")
+      expect(status).toBe(0)
+    }, 60_000)
+
+    describe("in a tree with a step importing a workflow and an area importing another's workflow", () => {
+      let result: { status: number | null; output: string }
+      beforeAll(() => {
+        result = cruise({
+          "src/workflows/post-sale/workflows/send-one.ts": exporting("sendOne"),
+          "src/workflows/post-sale/steps/send-all.ts": `import { sendOne } from "../workflows/send-one"\nexport const sendAll = sendOne\n`,
+          "src/workflows/checkout/workflows/sync.ts": `import { sendOne } from "../../post-sale/workflows/send-one"\nexport const sync = sendOne\n`,
+          "src/workflows/checkout/steps/repair.ts": `import { sync } from "../workflows/sync"\nexport const repair = sync\n`,
+        })
+      }, 60_000)
+
+      it("fails", () => expect(result.status).not.toBe(0))
+
+      it("names a step that imports a workflow, even of its own area", () => {
+        expect(result.output).toContain(
+          "workflows:steps-import-no-workflow: src/workflows/post-sale/steps/send-all.ts → src/workflows/post-sale/workflows/send-one.ts"
+        )
+        expect(result.output).toContain(
+          "workflows:steps-import-no-workflow: src/workflows/checkout/steps/repair.ts → src/workflows/checkout/workflows/sync.ts"
+        )
+      })
+
+      it("names an area that imports another area's workflow", () => {
+        expect(result.output).toContain(
+          "workflows:areas: src/workflows/checkout/workflows/sync.ts → src/workflows/post-sale/workflows/send-one.ts"
+        )
+      })
+    })
+  })
 })

@@ -22,7 +22,7 @@ import {
 import { recordFinancingApplicationStep } from "../steps/record-financing-application"
 import { recordRepairedOrderStep } from "../steps/record-repaired-order"
 import { sealReadStatusStep } from "../steps/seal-read-status"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { settleInterruptedCompletionStep } from "../steps/settle-interrupted-completion"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"

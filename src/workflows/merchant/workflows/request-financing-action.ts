@@ -7,7 +7,7 @@ import {
 
 import type { CauseOf, PostSaleCause } from "../../post-sale/utils/causes"
 import { recordCauseActions } from "../../post-sale/utils/record-cause-actions"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { viewFinancingActionStep } from "../steps/view-financing-action"
 
 export const requestFinancingDeliveryWorkflowId = "retail-financing-request-delivery"

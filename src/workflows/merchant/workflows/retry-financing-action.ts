@@ -1,7 +1,7 @@
 import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
 
 import { requeueFinancingActionStep } from "../steps/requeue-financing-action"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { viewFinancingActionStep } from "../steps/view-financing-action"
 
 export const retryFinancingActionWorkflowId = "retail-financing-retry-action"

@@ -4,7 +4,7 @@ import { invoiceFileTypeOf, safeInvoiceFilename } from "../../../lib/financing/s
 import type { PostSaleCause } from "../../post-sale/utils/causes"
 import { recordCauseActions } from "../../post-sale/utils/record-cause-actions"
 import { type InvoiceUploadInput, checkInvoiceUploadStep } from "../steps/check-invoice-upload"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { storeInvoiceFileStep } from "../steps/store-invoice-file"
 import { viewFinancingActionStep } from "../steps/view-financing-action"
 

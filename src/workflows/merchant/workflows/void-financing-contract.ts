@@ -3,7 +3,7 @@ import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework
 import { planContractVoidStep } from "../steps/plan-contract-void"
 import { recordFinancingActionsStep } from "../../common/steps/record-financing-actions"
 import { resolveContractExceptionStep } from "../steps/resolve-contract-exception"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { viewFinancingApplicationStep } from "../steps/view-financing-application"
 
 export const voidFinancingContractWorkflowId = "retail-financing-void-contract"

@@ -1,7 +1,7 @@
 import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
 
 import { followOpenReturnsStep } from "../steps/follow-open-returns"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../steps/send-financing-actions"
 
 export const followOpenReturnsWorkflowId = "retail-financing-follow-open-returns"
 

@@ -2,7 +2,7 @@ import { type WorkflowData, WorkflowResponse, createWorkflow } from "@medusajs/f
 
 import type { PostSaleCause } from "../utils/causes"
 import { recordCauseActions } from "../utils/record-cause-actions"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../steps/send-financing-actions"
 
 export const recordPostSaleActionsWorkflowId = "retail-financing-record-post-sale"
 

@@ -1,7 +1,7 @@
 import { WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 
 import { listDueFinancingActionsStep } from "../steps/list-due-financing-actions"
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../steps/send-financing-actions"
 
 export const sendDueFinancingActionsWorkflowId = "retail-financing-send-due-actions"
 

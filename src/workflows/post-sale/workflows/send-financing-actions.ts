@@ -1,6 +1,6 @@
 import { WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 
-import { sendFinancingActionsStep } from "../../common/steps/send-financing-actions"
+import { sendFinancingActionsStep } from "../steps/send-financing-actions"
 
 export const sendFinancingActionsWorkflowId = "retail-financing-send-actions"
 

@@ -1,7 +1,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { sendFinancingActionWorkflow } from "../../post-sale/workflows/send-financing-action"
-import type { SendOutcome } from "../../post-sale/steps/perform-financing-action"
+import { sendFinancingActionWorkflow } from "../workflows/send-financing-action"
+import type { SendOutcome } from "./perform-financing-action"
 
 /**
  * Sends actions one after another, each through the send-one workflow, then the returns those sends
