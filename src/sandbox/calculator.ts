@@ -1,5 +1,5 @@
 import type { FinancingPartner, LowestPaymentOption } from "../lib/financing/schemas"
-import { fromCents, toCents } from "./money"
+import { centsFromDecimal, fromCents } from "../lib/financing/money"
 import { partnersFor } from "./seed"
 
 const TERM_MONTHS = 12
@@ -17,7 +17,7 @@ export function lowestPaymentOption(
   partners: readonly FinancingPartner[] = partnersFor(storeCode)
 ): LowestPaymentOption {
   const partner = partners[0]
-  const cents = toCents(amount)
+  const cents = centsFromDecimal(amount)
   const monthly = (factor: number) => fromCents(Math.ceil((cents * factor) / TERM_MONTHS))
   const fullCost = cents * WORST_COST_FACTOR
   return {

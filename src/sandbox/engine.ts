@@ -7,7 +7,7 @@ import {
   RETURN_TYPES,
   type ReturnRequest,
 } from "../lib/financing/schemas"
-import { toCents } from "./money"
+import { centsFromDecimal } from "../lib/financing/money"
 import type { ResolvedSandboxOptions } from "./options"
 import { EMPTY_CONTRACT, type SandboxApplication } from "./records"
 import { partnersFor } from "./seed"
@@ -169,8 +169,8 @@ export class SandboxEngine {
       throw new SandboxConflict("the application already has a pending return request")
     }
     if (!isSigned(application.status)) throw new SandboxConflict("the application is not signed")
-    const invoiceCents = toCents(application.contract.invoiceAmount ?? 0)
-    if (request.amount !== undefined && toCents(request.amount) > invoiceCents) {
+    const invoiceCents = centsFromDecimal(application.contract.invoiceAmount ?? 0)
+    if (request.amount !== undefined && centsFromDecimal(request.amount) > invoiceCents) {
       throw new SandboxConflict("the return amount is greater than the contract's invoice amount")
     }
     application.returnRequests.push({

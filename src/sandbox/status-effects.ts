@@ -5,7 +5,7 @@ import {
   RETURN_TYPES,
   cartTotal,
 } from "../lib/financing/schemas"
-import { fromCents, toCents } from "./money"
+import { centsFromDecimal, fromCents } from "../lib/financing/money"
 import type { SandboxApplication } from "./records"
 import { isSigned } from "./state-machine"
 
@@ -37,7 +37,7 @@ export function applyStatusEffects(
   { now, partner: partnerOf, terms }: EffectContext
 ): void {
   const { status, contract } = application
-  const totalCents = toCents(cartTotal(application.input.products))
+  const totalCents = centsFromDecimal(cartTotal(application.input.products))
   if (status === "Approved" && contract.approvalAmount === null) {
     // Approvals come in round steps above the cart, the way lenders quote them.
     contract.approvalAmount = fromCents(Math.max(50_000, Math.ceil(totalCents / 50_000) * 50_000))
@@ -76,7 +76,7 @@ function settleReturn(application: SandboxApplication, now: () => Date): void {
   if (request.returnType === RETURN_TYPES.Partial && request.amount !== undefined) {
     const { contract } = application
     const less = (amount: number | null) =>
-      amount === null ? null : fromCents(toCents(amount) - toCents(request.amount!))
+      amount === null ? null : fromCents(centsFromDecimal(amount) - centsFromDecimal(request.amount!))
     contract.invoiceAmount = less(contract.invoiceAmount)
     contract.borrowedAmount = less(contract.borrowedAmount)
   }

@@ -11,7 +11,8 @@ import type {
   ReturnReason,
 } from "../../domain/admin-api/types"
 import type { AttentionKind } from "../../domain/post-sale/needs-attention"
-import { actionKindLabel, formatMoney } from "./format"
+import { actionKindLabel } from "./action-words"
+import { formatMoney } from "./format"
 
 type OrderFinancing = NonNullable<OrderFinancingResponse["financing"]>
 

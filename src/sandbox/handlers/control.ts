@@ -16,10 +16,9 @@ import type { SandboxApplication } from "../records"
 import { Router } from "../router"
 import { carriersOf } from "../carriers"
 import type { SigningTerms } from "../engine"
-import { toCents } from "../money"
 import { hasContract } from "../state-machine"
 import { issuesOf } from "../../lib/financing/validation"
-import { centsToDecimalText } from "../../lib/financing/money"
+import { centsFromDecimal, centsToDecimalText } from "../../lib/financing/money"
 import { statusView } from "./v2"
 import { z } from "zod"
 import { applicationsPage } from "./applications-page"
@@ -61,8 +60,8 @@ function signingTerms(
   if (!hasContract(request.status)) {
     throw refuse(`is only accepted with a status that has a signed contract, not ${request.status}`)
   }
-  const invoiceCents = toCents(request.invoiceAmount)
-  const totalCents = toCents(cartTotal(application.input.products))
+  const invoiceCents = centsFromDecimal(request.invoiceAmount)
+  const totalCents = centsFromDecimal(cartTotal(application.input.products))
   if (invoiceCents > totalCents) {
     throw refuse(`must be at most the application's total, ${centsToDecimalText(totalCents)}`)
   }

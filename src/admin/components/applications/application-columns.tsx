@@ -3,13 +3,9 @@ import { type DataTableAction, StatusBadge, Text, createDataTableColumnHelper } 
 import { Link } from "react-router-dom"
 
 import type { ApplicationListItem } from "../../../domain/admin-api/types"
-import {
-  actionKindLabel,
-  applicationStatusColor,
-  applicationStatusLabel,
-  formatDateTime,
-  formatMoney,
-} from "../../lib/format"
+import { actionKindLabel } from "../../lib/action-words"
+import { formatDateTime, formatMoney } from "../../lib/format"
+import { applicationStatusColor, applicationStatusLabel } from "../../lib/status-words"
 import { AttentionCell } from "./attention-cell"
 import { lastActionWords } from "./last-action"
 

@@ -1,7 +1,7 @@
 import { Select } from "@medusajs/ui"
 
 import { APPLICATION_STATUSES } from "../../../lib/financing/schemas/statuses"
-import { applicationStatusLabel } from "../../lib/format"
+import { applicationStatusLabel } from "../../lib/status-words"
 
 export const ANY = "any"
 

@@ -21,7 +21,7 @@ import {
   useVoidFinancingContract,
 } from "../../hooks/applications"
 import { adminErrorMessage } from "../../hooks/error-message"
-import { actionOutcome } from "../../lib/format"
+import { actionOutcome } from "../../lib/action-words"
 import { ANY, type AttentionFilter, AttentionFilterSelect, StatusFilter } from "./application-filters"
 import { type RowActionHandlers, applicationColumns } from "./application-columns"
 import { PhoneResult } from "./phone-result"

@@ -1,6 +1,6 @@
 import type { PostSaleAction } from "../../../domain/admin-api/types"
 import type { ActionState } from "../../../domain/post-sale/action-kinds"
-import { actionKindLabel } from "../../lib/format"
+import { actionKindLabel } from "../../lib/action-words"
 
 /**
  * What became of an action, as a merchant says it after its name ("Invoice sent"), in the words the order

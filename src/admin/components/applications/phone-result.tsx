@@ -2,7 +2,8 @@ import { StatusBadge, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 
 import type { PhoneStatusResponse } from "../../../domain/admin-api/types"
-import { applicationStatusColor, applicationStatusLabel, formatMoney, orDash } from "../../lib/format"
+import { formatMoney, orDash } from "../../lib/format"
+import { applicationStatusColor, applicationStatusLabel } from "../../lib/status-words"
 
 type PhoneResultProps = {
   phone: string

@@ -1,7 +1,7 @@
 import { toast } from "@medusajs/ui"
 
 import type { PostSaleAction } from "../../../domain/admin-api/types"
-import { actionOutcome } from "../../lib/format"
+import { actionOutcome } from "../../lib/action-words"
 
 /**
  * What the merchant is told after a button: the API answers 200 for a recorded action even when the lender

@@ -1,13 +1,12 @@
 import { StatusBadge, Text } from "@medusajs/ui"
 
 import type { FinancingApplication } from "../../../domain/admin-api/types"
+import { formatMoney, orDash } from "../../lib/format"
 import {
   applicationStatusColor,
   applicationStatusLabel,
   applicationStatusMeaning,
-  formatMoney,
-  orDash,
-} from "../../lib/format"
+} from "../../lib/status-words"
 import { AMOUNT_HINTS } from "../../lib/order-financing-text"
 import { DetailRow } from "../shared/detail-row"
 import { DetailsDisclosure } from "../shared/details-disclosure"

@@ -1,7 +1,8 @@
 import { Heading, StatusBadge, Text } from "@medusajs/ui"
 
 import type { Funding } from "../../../domain/admin-api/types"
-import { formatDate, formatMoney, orDash, paymentStatusColor, paymentStatusLabel } from "../../lib/format"
+import { formatDate, formatMoney, orDash } from "../../lib/format"
+import { paymentStatusColor, paymentStatusLabel } from "../../lib/status-words"
 import { AMOUNT_HINTS } from "../../lib/order-financing-text"
 import { DetailRow } from "../shared/detail-row"
 

@@ -2,12 +2,12 @@ import { InformationCircleSolid } from "@medusajs/icons"
 import { Button, Container, Heading, StatusBadge, Text, Tooltip } from "@medusajs/ui"
 
 import type { OrderFinancingResponse } from "../../../domain/admin-api/types"
+import { formatMoney } from "../../lib/format"
 import {
   applicationStatusColor,
   applicationStatusLabel,
   applicationStatusMeaning,
-  formatMoney,
-} from "../../lib/format"
+} from "../../lib/status-words"
 import { AMOUNT_HINTS, type OrderFulfillmentFacts, attentionOf } from "../../lib/order-financing-text"
 import { AttentionList } from "./attention-list"
 import { DETAILS_ANCHOR } from "./order-financing-details"

@@ -3,7 +3,8 @@ import { StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
 
 import type { StatusChange } from "../../../domain/admin-api/types"
-import { applicationStatusColor, applicationStatusLabel, formatDateTime, newestFirst } from "../../lib/format"
+import { formatDateTime, newestFirst } from "../../lib/format"
+import { applicationStatusColor, applicationStatusLabel } from "../../lib/status-words"
 
 type StatusHistoryProps = { history: StatusChange[] }
 

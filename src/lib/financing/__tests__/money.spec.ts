@@ -67,6 +67,28 @@ describe("fromCents", () => {
   })
 })
 
+describe("centsFromDecimal, as the admin reads the API's dollars", () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [0.1, 10],
+    [0.29, 29],
+    [1234.56, 123456],
+    [1.005, 101],
+    [2.675, 268],
+    [19.999, 2000],
+    [-12.34, -1234],
+    [-0, 0],
+  ])("%p dollars is %p cents", (dollars, cents) => {
+    expect(centsFromDecimal(dollars)).toBe(cents)
+  })
+
+  it("refuses what is not an amount", () => {
+    expect(() => centsFromDecimal(Number.NaN)).toThrow(RangeError)
+    expect(() => centsFromDecimal(Number.POSITIVE_INFINITY)).toThrow(RangeError)
+  })
+})
+
 describe("centsToDecimalText", () => {
   it.each([
     [129_999, "1299.99"],

@@ -1,0 +1,149 @@
+/**
+ * The words and colours of the service's statuses in the admin screens: an application's (the contract's
+ * table in lib/financing/schemas/statuses.ts) and a funding payment's.
+ */
+
+import type { ApplicationStage } from "../../domain/checkout/status-map"
+import { type BadgeColor, EMPTY, codeAsWords } from "./format"
+
+/**
+ * Each application status of the spec as a merchant reads it: a short label for badges, and one sentence on
+ * what it means for the order. The labels say who acts next, which the service's codes only hint at.
+ */
+const APPLICATION_STATUS_TEXT: Record<string, { label: string; meaning: string }> = {
+  Pending: {
+    label: "Waiting for the shopper",
+    meaning: "The shopper has not finished the application on the lender's page yet.",
+  },
+  "Pre-qualified": {
+    label: "Pre-qualified",
+    meaning: "The shopper is pre-qualified and has not finished applying yet.",
+  },
+  Ineligible: { label: "Not eligible", meaning: "The shopper cannot be financed, so there is no contract." },
+  Declined: { label: "Declined", meaning: "The lender declined the application, so there is no contract." },
+  Approved: {
+    label: "Approved, not signed",
+    meaning: "The lender approved the shopper, who has not signed the contract yet.",
+  },
+  PendingApproval: {
+    label: "Lender deciding",
+    meaning: "The lender is reviewing the application; the shopper waits for its decision.",
+  },
+  SignedWaitingForInvoice: {
+    label: "Signed, invoice needed",
+    meaning: "The shopper signed the contract. The lender needs the order's invoice before it pays.",
+  },
+  SignedWaitingForInvoiceApproval: {
+    label: "Signed, invoice in review",
+    meaning: "The lender has the invoice and is checking it.",
+  },
+  Signed: {
+    label: "Signed, awaiting funding",
+    meaning: "The lender accepted the invoice and pays the store once it has the delivery information.",
+  },
+  Funded: { label: "Funded", meaning: "The lender paid the store." },
+  PendingReturn: {
+    label: "Return in progress",
+    meaning: "A return request is with the lender; the contract changes when the lender settles it.",
+  },
+  Returned: {
+    label: "Returned",
+    meaning: "The whole contract was returned: the lender pays nothing for it.",
+  },
+  Expired: { label: "Expired", meaning: "The shopper did not finish in time, so there is no contract." },
+  Error: {
+    label: "Error at the lender",
+    meaning: "The financing service reports an error on this application; contact the financing partner.",
+  },
+}
+
+/** What a status means when only its stage is known (a status the service started sending since). */
+const APPLICATION_STAGE_MEANINGS: Record<ApplicationStage, string> = {
+  open: "The shopper has not finished the application yet.",
+  waiting: "The lender is reviewing the application.",
+  signed: "The shopper signed the contract; the lender has not paid the store yet.",
+  funded: "The lender paid the store.",
+  returning: "A return request is with the lender.",
+  returned: "The contract was returned.",
+  refused: "The application was refused, so there is no contract.",
+  error: "The financing service reports an error on this application.",
+  expired: "The application expired, so there is no contract.",
+}
+
+/**
+ * The label of an application status. A status with no hand-written label is spelled out as words when the
+ * API gave its stage (so the server knows it); without a stage it is shown exactly as received, since
+ * nothing says what it is.
+ */
+export function applicationStatusLabel(status: string, stage?: string | null): string {
+  return APPLICATION_STATUS_TEXT[status]?.label ?? (stage ? codeAsWords(status) : status)
+}
+
+/** One sentence on what the status means for the order; null when neither the status nor its stage is known. */
+export function applicationStatusMeaning(status: string, stage?: string | null): string | null {
+  return (
+    APPLICATION_STATUS_TEXT[status]?.meaning ??
+    (stage ? APPLICATION_STAGE_MEANINGS[stage as ApplicationStage] : undefined) ??
+    null
+  )
+}
+
+const APPLICATION_STATUS_COLORS: Record<string, BadgeColor> = {
+  Pending: "orange",
+  "Pre-qualified": "orange",
+  Approved: "orange",
+  PendingApproval: "orange",
+  SignedWaitingForInvoice: "green",
+  SignedWaitingForInvoiceApproval: "green",
+  Signed: "green",
+  Funded: "green",
+  PendingReturn: "orange",
+  Declined: "red",
+  Ineligible: "red",
+  Error: "red",
+  Returned: "grey",
+  Expired: "grey",
+}
+
+/** The colour of a status with no hand-written one, from the stage the API gave. */
+const APPLICATION_STAGE_COLORS: Record<ApplicationStage, BadgeColor> = {
+  open: "orange",
+  waiting: "orange",
+  signed: "green",
+  funded: "green",
+  returning: "orange",
+  refused: "red",
+  error: "red",
+  returned: "grey",
+  expired: "grey",
+}
+
+/** Green once the contract is signed, orange while someone still has to act, red or grey when it ended. */
+export function applicationStatusColor(status: string, stage?: string | null): BadgeColor {
+  return (
+    APPLICATION_STATUS_COLORS[status] ??
+    (stage ? APPLICATION_STAGE_COLORS[stage as ApplicationStage] : undefined) ??
+    "grey"
+  )
+}
+/** Payment statuses arrive lower case, some with spaces ("manually processed"). */
+export function paymentStatusLabel(status: string | null | undefined): string {
+  if (!status) {
+    return EMPTY
+  }
+  return status.charAt(0).toUpperCase() + status.slice(1)
+}
+
+const PAYMENT_STATUS_COLORS: Record<string, BadgeColor> = {
+  processed: "green",
+  "manually processed": "green",
+  pending: "orange",
+  waiting: "orange",
+  returned: "grey",
+  failed: "red",
+  error: "red",
+}
+
+export function paymentStatusColor(status: string | null | undefined): BadgeColor {
+  return (status && PAYMENT_STATUS_COLORS[status.toLowerCase()]) || "grey"
+}
