@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { type EndpointDefinition, pathPattern } from "../lib/financing/endpoints"
 import { HttpError, decodeSegment } from "./http"
 
 export type Handler = (request: IncomingMessage, response: ServerResponse, params: string[]) => Promise<void>
@@ -16,6 +17,14 @@ export class Router {
   add(method: string, pattern: RegExp, handler: Handler): this {
     this.routes.push({ method, pattern, handler })
     return this
+  }
+
+  /**
+   * Serves one endpoint of the spec at the path its row declares, the one the client fills in: the
+   * handler gets the row's `{name}` segments in the row's order.
+   */
+  serve(row: EndpointDefinition, handler: Handler): this {
+    return this.add(row.method, pathPattern(row), handler)
   }
 
   async dispatch(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {

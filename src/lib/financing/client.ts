@@ -1,4 +1,4 @@
-import { ENDPOINTS, EndpointDefinition } from "./endpoints"
+import { ENDPOINTS, EndpointDefinition, pathOf } from "./endpoints"
 import { centsFromDecimal, centsToDecimalText } from "./money"
 import {
   FinancingAuthenticationError,
@@ -110,7 +110,7 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.lowestPaymentOption
     const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
     const amount = validateRequest(PositiveMoney, financedAmount, "financedAmount", endpoint.name)
-    const path = `/v2/calculator/store/${encodeURIComponent(code)}/amount/${centsToDecimalText(centsFromDecimal(amount))}/lowestPaymentOption`
+    const path = pathOf(endpoint, { code, financedAmount: centsToDecimalText(centsFromDecimal(amount)) })
     const response = await this.transport.send({ endpoint, path, body: { kind: "none" } })
     return parseResponse(LowestPaymentOption, response.body, endpoint.name, response.status)
   }
@@ -133,7 +133,7 @@ export class FinancingClient {
     try {
       const body = await this.authorized(
         endpoint,
-        "/v2/applications",
+        pathOf(endpoint, {}),
         { kind: "json", value: application },
         headers
       )
@@ -154,7 +154,7 @@ export class FinancingClient {
   /** Endpoint 4: the status by public id; also accepts a pre-qualification id. */
   async getApplicationStatus(publicId: string): Promise<ApplicationStatus> {
     const endpoint = ENDPOINTS.applicationStatus
-    const path = `/v2/applications/${this.publicIdSegment(publicId, endpoint)}/status`
+    const path = pathOf(endpoint, { publicId: this.validPublicId(publicId, endpoint) })
     const response = await this.authorized(endpoint, path, { kind: "none" })
     return parseResponse(ApplicationStatus, response.body, endpoint.name, response.status)
   }
@@ -166,7 +166,7 @@ export class FinancingClient {
   async getApplicationStatusByPhone(phone: string): Promise<ApplicationStatusByPhone> {
     const endpoint = ENDPOINTS.applicationStatusByPhone
     const valid = validateRequest(Phone, phone, "phone", endpoint.name)
-    const path = `/v2/applications/phone/${encodeURIComponent(valid)}/status`
+    const path = pathOf(endpoint, { phone: valid })
     const response = await this.authorized(endpoint, path, { kind: "none" })
     return parseResponse(ApplicationStatusByPhone, response.body, endpoint.name, response.status)
   }
@@ -176,7 +176,7 @@ export class FinancingClient {
     const endpoint = ENDPOINTS.listApplications
     const code = validateRequest(PathSegment, storeCode, "storeCode", endpoint.name)
     const day = validateRequest(CalendarDate, date, "date", endpoint.name)
-    const path = `/v2/applications/from/${encodeURIComponent(code)}/at/${day}`
+    const path = pathOf(endpoint, { storeCode: code, date: day })
     const response = await this.authorized(endpoint, path, { kind: "none" })
     return parseResponse(ApplicationStatusList, response.body, endpoint.name, response.status)
   }
@@ -187,9 +187,9 @@ export class FinancingClient {
    */
   async requestReturn(publicId: string, input: ReturnRequest): Promise<void> {
     const endpoint = ENDPOINTS.requestReturn
-    const segment = this.publicIdSegment(publicId, endpoint)
+    const segment = this.validPublicId(publicId, endpoint)
     const request = validateRequest(ReturnRequest, input, "return request", endpoint.name)
-    await this.authorized(endpoint, `/v2/applications/${segment}/requestreturn`, {
+    await this.authorized(endpoint, pathOf(endpoint, { publicId: segment }), {
       kind: "json",
       value: request,
     })
@@ -201,7 +201,7 @@ export class FinancingClient {
    */
   async uploadInvoice(publicId: string, file: InvoiceFile): Promise<StatusText> {
     const endpoint = ENDPOINTS.uploadInvoice
-    const segment = this.publicIdSegment(publicId, endpoint)
+    const segment = this.validPublicId(publicId, endpoint)
     const issues = invoiceFileIssues(file, this.options.maxInvoiceBytes)
     if (issues.length > 0)
       throw new FinancingValidationError("invoice file", issues, { endpoint: endpoint.name })
@@ -210,7 +210,7 @@ export class FinancingClient {
     const form = new FormData()
     const blob = new Blob([Uint8Array.from(file.content)], { type: contentType })
     form.append("file", blob, safeInvoiceFilename(file.filename))
-    const response = await this.authorized(endpoint, `/v2/applications/${segment}/uploadinvoice`, {
+    const response = await this.authorized(endpoint, pathOf(endpoint, { publicId: segment }), {
       kind: "multipart",
       value: form,
     })
@@ -227,7 +227,7 @@ export class FinancingClient {
     input: DeliveryInformation
   ): Promise<DeliveryInformationResult> {
     const endpoint = ENDPOINTS.deliveryInformation
-    const segment = this.publicIdSegment(publicId, endpoint)
+    const segment = this.validPublicId(publicId, endpoint)
     const delivery = validateRequest(DeliveryInformation, input, "delivery information", endpoint.name)
     if (delivery.carrier !== undefined && this.carriers && !this.carriers.has(delivery.carrier)) {
       throw new FinancingValidationError(
@@ -236,7 +236,7 @@ export class FinancingClient {
         { endpoint: endpoint.name }
       )
     }
-    const response = await this.authorized(endpoint, `/v2/applications/${segment}/deliveryinformation`, {
+    const response = await this.authorized(endpoint, pathOf(endpoint, { publicId: segment }), {
       kind: "json",
       value: delivery,
     })
@@ -247,22 +247,25 @@ export class FinancingClient {
   /** Endpoint 10: the store's references of an order, attached to its application; answers no content. */
   async addOrderReferences(publicId: string, orders: string[]): Promise<void> {
     const endpoint = ENDPOINTS.orderReferences
-    const segment = this.publicIdSegment(publicId, endpoint)
+    const segment = this.validPublicId(publicId, endpoint)
     const references = validateRequest(OrderReferences, { orders }, "order references", endpoint.name)
-    await this.authorized(endpoint, `/v2/applications/${segment}/orders`, { kind: "json", value: references })
+    await this.authorized(endpoint, pathOf(endpoint, { publicId: segment }), {
+      kind: "json",
+      value: references,
+    })
   }
 
   /** Endpoint 11: the active partners of the authenticated store. */
   async listFinancingPartners(): Promise<FinancingPartner[]> {
     const endpoint = ENDPOINTS.financingPartners
-    const response = await this.authorized(endpoint, "/v2/financingpartners", { kind: "none" })
+    const response = await this.authorized(endpoint, pathOf(endpoint, {}), { kind: "none" })
     return parseResponse(FinancingPartnerList, response.body, endpoint.name, response.status)
   }
 
   /** Endpoint 12: all the service's return reasons. */
   async listReturnReasons(): Promise<ReturnReason[]> {
     const endpoint = ENDPOINTS.returnReasons
-    const response = await this.authorized(endpoint, "/v2/returnreasons", { kind: "none" })
+    const response = await this.authorized(endpoint, pathOf(endpoint, {}), { kind: "none" })
     return parseResponse(ReturnReasonList, response.body, endpoint.name, response.status)
   }
 
@@ -272,7 +275,7 @@ export class FinancingClient {
     try {
       const response = await this.transport.send({
         endpoint,
-        path: "/v2/token",
+        path: pathOf(endpoint, {}),
         body: { kind: "form", value: form },
       })
       const { jwt } = parseResponse(Token, response.body, endpoint.name, response.status)
@@ -309,8 +312,9 @@ export class FinancingClient {
     }
   }
 
-  private publicIdSegment(publicId: string, endpoint: EndpointDefinition): string {
-    return encodeURIComponent(validateRequest(PathSegment, publicId, "publicId", endpoint.name))
+  /** A public id checked to be one path segment; `pathOf` percent-encodes it. */
+  private validPublicId(publicId: string, endpoint: EndpointDefinition): string {
+    return validateRequest(PathSegment, publicId, "publicId", endpoint.name)
   }
 
   private rememberToken(token: string): void {

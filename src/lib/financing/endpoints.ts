@@ -6,7 +6,8 @@ import { POST_SALE_ENDPOINTS } from "./schemas/post-sale"
 import { REFERENCE_DATA_ENDPOINTS } from "./schemas/reference-data"
 import { TOKEN_ENDPOINTS } from "./schemas/token"
 
-export type { EndpointDefinition } from "./endpoint-definition"
+export type { EndpointDefinition, PathParams } from "./endpoint-definition"
+export { pathOf, pathPattern } from "./endpoint-definition"
 
 /**
  * The spec's 12 endpoints (section 4) in one table, in the spec's order. Each area of schemas/ declares its

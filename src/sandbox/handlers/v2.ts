@@ -14,6 +14,7 @@ import {
   HttpUrl,
   invoiceFileIssues,
 } from "../../lib/financing/schemas"
+import { ENDPOINTS } from "../../lib/financing/endpoints"
 import { issuesOf } from "../../lib/financing/validation"
 import type { SandboxContext } from "../context"
 import {
@@ -115,7 +116,7 @@ export function v2Routes(context: SandboxContext): Router {
   const { engine } = context
   const router = new Router()
 
-  router.add("POST", /^\/v2\/token$/, async (request, response) => {
+  router.serve(ENDPOINTS.token, async (request, response) => {
     requireMediaType(request, "application/x-www-form-urlencoded")
     const form = new URLSearchParams((await readBody(request, JSON_BODY_LIMIT)).toString("utf8"))
     const username = form.get("username")
@@ -132,20 +133,16 @@ export function v2Routes(context: SandboxContext): Router {
     sendJson(response, 200, { jwt: context.tokens.issue(store.storeCode) })
   })
 
-  router.add(
-    "POST",
-    /^\/v2\/calculator\/store\/([^/]+)\/amount\/([^/]+)\/lowestPaymentOption$/,
-    async (request, response, [storeCode, amountText]) => {
-      if (!context.stores.has(storeCode))
-        throw new HttpError(404, "not_found", `store ${storeCode} was not found`)
-      const amount = /^-?\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : Number.NaN
-      parseField(PositiveMoney, amount, "financedAmount")
-      request.resume()
-      sendJson(response, 200, lowestPaymentOption(storeCode, amount, context.partnersOf(storeCode)))
-    }
-  )
+  router.serve(ENDPOINTS.lowestPaymentOption, async (request, response, [storeCode, amountText]) => {
+    if (!context.stores.has(storeCode))
+      throw new HttpError(404, "not_found", `store ${storeCode} was not found`)
+    const amount = /^-?\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : Number.NaN
+    parseField(PositiveMoney, amount, "financedAmount")
+    request.resume()
+    sendJson(response, 200, lowestPaymentOption(storeCode, amount, context.partnersOf(storeCode)))
+  })
 
-  router.add("POST", /^\/v2\/applications$/, async (request, response) => {
+  router.serve(ENDPOINTS.createApplication, async (request, response) => {
     const storeCode = authenticate(context, request)
     const input = parse(ApplicationInput, await readJson(request), "application")
     if (input.storeCode !== storeCode) {
@@ -161,109 +158,90 @@ export function v2Routes(context: SandboxContext): Router {
     })
   })
 
-  router.add("GET", /^\/v2\/applications\/phone\/([^/]+)\/status$/, async (request, response, [phone]) => {
+  router.serve(ENDPOINTS.applicationStatusByPhone, async (request, response, [phone]) => {
     const storeCode = authenticate(context, request)
     const application = engine.latestByPhone(storeCode, parseField(Phone, phone, "phone"))
     if (!application) throw new HttpError(404, "not_found", "no application was found for that phone")
     sendJson(response, 200, phoneStatusView(application))
   })
 
-  router.add(
-    "GET",
-    /^\/v2\/applications\/from\/([^/]+)\/at\/([^/]+)$/,
-    async (request, response, [code, date]) => {
-      const storeCode = authenticate(context, request)
-      if (code !== storeCode)
-        throw new HttpError(403, "forbidden", "the token's store may only list its own applications")
-      const day = parseField(CalendarDate, date, "date")
-      sendJson(response, 200, engine.createdOn(storeCode, day).map(listView))
-    }
-  )
+  router.serve(ENDPOINTS.listApplications, async (request, response, [code, date]) => {
+    const storeCode = authenticate(context, request)
+    if (code !== storeCode)
+      throw new HttpError(403, "forbidden", "the token's store may only list its own applications")
+    const day = parseField(CalendarDate, date, "date")
+    sendJson(response, 200, engine.createdOn(storeCode, day).map(listView))
+  })
 
-  router.add("GET", /^\/v2\/applications\/([^/]+)\/status$/, async (request, response, [publicId]) => {
+  router.serve(ENDPOINTS.applicationStatus, async (request, response, [publicId]) => {
     const storeCode = authenticate(context, request)
     sendJson(response, 200, statusView(engine.getForStore(storeCode, publicId)))
   })
 
-  router.add(
-    "POST",
-    /^\/v2\/applications\/([^/]+)\/requestreturn$/,
-    async (request, response, [publicId]) => {
-      const storeCode = authenticate(context, request)
-      const body = parse(ReturnRequest, await readJson(request), "return request")
-      engine.requestReturn(engine.getForStore(storeCode, publicId), body)
-      sendNoContent(response)
-    }
-  )
+  router.serve(ENDPOINTS.requestReturn, async (request, response, [publicId]) => {
+    const storeCode = authenticate(context, request)
+    const body = parse(ReturnRequest, await readJson(request), "return request")
+    engine.requestReturn(engine.getForStore(storeCode, publicId), body)
+    sendNoContent(response)
+  })
 
-  router.add(
-    "POST",
-    /^\/v2\/applications\/([^/]+)\/uploadinvoice$/,
-    async (request, response, [publicId]) => {
-      const storeCode = authenticate(context, request)
-      const application = engine.getForStore(storeCode, publicId)
-      requireMediaType(request, "multipart/form-data")
-      const body = await readBody(request, UPLOAD_BODY_LIMIT)
-      const file = await filePart(request, body)
-      const content = Buffer.from(await file.arrayBuffer())
-      if (content.byteLength > DEFAULT_MAX_INVOICE_BYTES) {
-        throw new HttpError(
-          413,
-          "payload_too_large",
-          `the file must be at most ${DEFAULT_MAX_INVOICE_BYTES} bytes`
-        )
-      }
-      const issues = invoiceFileIssues({ filename: file.name, content })
-      if (issues.length > 0) throw validationFailed("invoice file", issues)
-      engine.addInvoice(application, {
-        filename: file.name,
-        contentType: file.type || "application/octet-stream",
-        content,
-      })
-      sendJson(response, 200, { status: "Invoice uploaded" })
+  router.serve(ENDPOINTS.uploadInvoice, async (request, response, [publicId]) => {
+    const storeCode = authenticate(context, request)
+    const application = engine.getForStore(storeCode, publicId)
+    requireMediaType(request, "multipart/form-data")
+    const body = await readBody(request, UPLOAD_BODY_LIMIT)
+    const file = await filePart(request, body)
+    const content = Buffer.from(await file.arrayBuffer())
+    if (content.byteLength > DEFAULT_MAX_INVOICE_BYTES) {
+      throw new HttpError(
+        413,
+        "payload_too_large",
+        `the file must be at most ${DEFAULT_MAX_INVOICE_BYTES} bytes`
+      )
     }
-  )
+    const issues = invoiceFileIssues({ filename: file.name, content })
+    if (issues.length > 0) throw validationFailed("invoice file", issues)
+    engine.addInvoice(application, {
+      filename: file.name,
+      contentType: file.type || "application/octet-stream",
+      content,
+    })
+    sendJson(response, 200, { status: "Invoice uploaded" })
+  })
 
-  router.add(
-    "POST",
-    /^\/v2\/applications\/([^/]+)\/deliveryinformation$/,
-    async (request, response, [publicId]) => {
-      const storeCode = authenticate(context, request)
-      const delivery = parse(DeliveryInformation, await readJson(request), "delivery information")
-      // The real service refuses any code outside its closed list, so the sandbox always checks one.
-      if (
-        delivery.carrier !== undefined &&
-        !carriersOf(context.options.carriers).includes(delivery.carrier)
-      ) {
-        throw validationFailed("delivery information", [
-          { path: "carrier", message: "is not in the carrier list (GET /sandbox/carriers)" },
-        ])
-      }
-      // Spec 2.10 and 7: these outcomes are status texts of a success answer, not error codes.
-      const application = engine.get(publicId)
-      if (!application || application.storeCode !== storeCode) {
-        sendJson(response, 200, { status: DELIVERY_STATUS_TEXTS.applicationNotFound })
-        return
-      }
-      const created = engine.addDelivery(application, delivery)
-      sendJson(response, 200, {
-        status: created ? DELIVERY_STATUS_TEXTS.created : DELIVERY_STATUS_TEXTS.noContract,
-      })
+  router.serve(ENDPOINTS.deliveryInformation, async (request, response, [publicId]) => {
+    const storeCode = authenticate(context, request)
+    const delivery = parse(DeliveryInformation, await readJson(request), "delivery information")
+    // The real service refuses any code outside its closed list, so the sandbox always checks one.
+    if (delivery.carrier !== undefined && !carriersOf(context.options.carriers).includes(delivery.carrier)) {
+      throw validationFailed("delivery information", [
+        { path: "carrier", message: "is not in the carrier list (GET /sandbox/carriers)" },
+      ])
     }
-  )
+    // Spec 2.10 and 7: these outcomes are status texts of a success answer, not error codes.
+    const application = engine.get(publicId)
+    if (!application || application.storeCode !== storeCode) {
+      sendJson(response, 200, { status: DELIVERY_STATUS_TEXTS.applicationNotFound })
+      return
+    }
+    const created = engine.addDelivery(application, delivery)
+    sendJson(response, 200, {
+      status: created ? DELIVERY_STATUS_TEXTS.created : DELIVERY_STATUS_TEXTS.noContract,
+    })
+  })
 
-  router.add("POST", /^\/v2\/applications\/([^/]+)\/orders$/, async (request, response, [publicId]) => {
+  router.serve(ENDPOINTS.orderReferences, async (request, response, [publicId]) => {
     const storeCode = authenticate(context, request)
     const { orders } = parse(OrderReferences, await readJson(request), "order references")
     engine.addOrderReferences(engine.getForStore(storeCode, publicId), orders)
     sendNoContent(response)
   })
 
-  router.add("GET", /^\/v2\/financingpartners$/, async (request, response) => {
+  router.serve(ENDPOINTS.financingPartners, async (request, response) => {
     sendJson(response, 200, context.partnersOf(authenticate(context, request)))
   })
 
-  router.add("GET", /^\/v2\/returnreasons$/, async (request, response) => {
+  router.serve(ENDPOINTS.returnReasons, async (request, response) => {
     authenticate(context, request)
     sendJson(response, 200, RETURN_REASONS)
   })
