@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from "../../src/lib/financing/endpoint-definition"
+import type { ApplicationStage, ApplicationStatusValue } from "../../src/lib/financing/schemas/statuses"
 import type { SeededData } from "../../src/sandbox/seed"
 import type { Manifest } from "./build-manifest"
 import { clientMethods } from "./client-methods"
@@ -105,13 +106,71 @@ function seededDataTable(root: string): Table {
 }
 
 /**
- * Every generated table in docs/: from the manifest, and, for the client's methods and the sandbox's seeded
- * data, from their source.
+ * What a payment session in each stage means to the checkout, as docs/checkout.md says it. A Record over the
+ * stages, so a new stage fails the typecheck here until it is described; a new status needs nothing here.
+ */
+const STAGE_OUTCOME: Record<ApplicationStage, string> = {
+  open: "the shopper still has something to do at the link",
+  waiting: "waiting on the lender",
+  signed: "the cart is completed into an order",
+  funded: "the payment is captured",
+  refused: "the shopper chooses another way to pay",
+  expired: "the shopper chooses another way to pay",
+  error: "the shopper chooses another way to pay",
+  returning: "recorded in the ledger, shown in the order widget",
+  returned: "recorded in the ledger, shown in the order widget",
+}
+
+/**
+ * The status map of docs/checkout.md, from the contract's table of statuses and the domain's map to Medusa's
+ * payment session status: statuses in the order of their stages, one row per session status and outcome.
+ */
+function statusMapTable(root: string): Table {
+  const { APPLICATION_STATUSES, APPLICATION_STAGES, applicationStageOf } = loadModule(
+    root,
+    "src/lib/financing/schemas/statuses.ts"
+  ) as {
+    APPLICATION_STATUSES: readonly ApplicationStatusValue[]
+    APPLICATION_STAGES: readonly ApplicationStage[]
+    applicationStageOf: (status: ApplicationStatusValue) => ApplicationStage
+  }
+  const { toPaymentSessionStatus, isPostSale } = loadModule(root, "src/domain/checkout/status-map.ts") as {
+    toPaymentSessionStatus: (status: ApplicationStatusValue) => string
+    isPostSale: (status: ApplicationStatusValue) => boolean
+  }
+  const stageRank = (status: ApplicationStatusValue) => APPLICATION_STAGES.indexOf(applicationStageOf(status))
+  const byStage = [...APPLICATION_STATUSES].sort((a, b) => stageRank(a) - stageRank(b))
+  const rows = new Map<string, { statuses: ApplicationStatusValue[]; session: string; outcome: string }>()
+  for (const status of byStage) {
+    const session = isPostSale(status) ? "unchanged" : code(toPaymentSessionStatus(status))
+    const outcome = STAGE_OUTCOME[applicationStageOf(status)]
+    const row = rows.get(`${session}\n${outcome}`)
+    if (row) row.statuses.push(status)
+    else rows.set(`${session}\n${outcome}`, { statuses: [status], session, outcome })
+  }
+  return [
+    ["Service status", "Stage", "Medusa payment session", "What happens"],
+    ...[...rows.values()].map(({ statuses, session, outcome }) => {
+      const stages = statuses.map(applicationStageOf)
+      return [
+        cell(statuses.join(", ")),
+        cell((new Set(stages).size === 1 ? [stages[0]] : stages).map(code).join(", ")),
+        session,
+        cell(outcome),
+      ]
+    }),
+  ]
+}
+
+/**
+ * Every generated table in docs/: from the manifest, and, for the client's methods, the status map and the
+ * sandbox's seeded data, from their source.
  */
 export function docSections(root: string, manifest: Manifest): DocSection[] {
   return [
     { file: "docs/admin.md", name: "admin-routes", table: adminRoutes(manifest) },
     { file: "docs/after-the-sale.md", name: "post-sale-events", table: postSaleEvents(manifest) },
+    { file: "docs/checkout.md", name: "status-map", table: statusMapTable(root) },
     { file: "docs/client.md", name: "client-methods", table: clientMethodTable(root) },
     { file: "docs/configuration.md", name: "options", table: optionTable(manifest) },
     { file: "docs/sandbox.md", name: "seeded-data", table: seededDataTable(root) },
