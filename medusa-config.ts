@@ -31,6 +31,8 @@ const retailFinancingOptions: RetailFinancingOptionsInput = {
   carriers: ["NationalPost", "ExpressCourier"],
   carrierMap: { manual_manual: "NationalPost" },
   returnAgent: { name: "Store Agent", email: "agent@retail-financing.test", phone: "512-555-0101" },
+  // The specs wait for a callback's sync longer than a store does (integration-tests/helpers/financing-environment.ts).
+  callbackAnswerWithinMs: process.env.RETAIL_FINANCING_CALLBACK_ANSWER_WITHIN_MS,
 }
 
 export default defineConfig({

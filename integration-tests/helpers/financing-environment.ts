@@ -32,17 +32,29 @@ export interface FinancingEnvironment {
 }
 
 /**
+ * How long the integration app's status callbacks wait for their sync (the callbackAnswerWithinMs option):
+ * longer than any sync takes on a loaded machine, so a callback's answer says what its sync did, and
+ * `callbacksSettled` means Medusa is done. The store's default (3 s) answers 202 when a completion runs
+ * longer, which under load it does; the spec of that bound sets it back (checkout-slow-service.spec.ts).
+ */
+export const TEST_CALLBACK_ANSWER_WITHIN_MS = 60_000
+
+/**
  * Starts the sandbox and fixes the port Medusa will listen on, then hands both to medusa-config.ts through
- * the environment. useFinancingEnvironment runs it before `medusaIntegrationTestRunner` boots the app.
+ * the environment, with the callbacks' answer bound. useFinancingEnvironment runs it before
+ * `medusaIntegrationTestRunner` boots the app.
  */
 export async function startFinancingEnvironment(
-  sandboxOptions: SandboxOptionsInput = {}
+  sandboxOptions: SandboxOptionsInput = {},
+  callbackAnswerWithinMs = TEST_CALLBACK_ANSWER_WITHIN_MS
 ): Promise<FinancingEnvironment> {
   const port = await freePort()
   const sandbox = await startSandbox({
     port: 0,
     credentials: SANDBOX_CREDENTIALS,
     callbackRetryDelayMs: 50,
+    // The sandbox waits for Medusa's answer longer than Medusa may take to give it.
+    callbackTimeoutMs: callbackAnswerWithinMs + 5_000,
     ...sandboxOptions,
   })
   const serviceRequests = await CountingProxy.start(sandbox.url)
@@ -51,8 +63,10 @@ export async function startFinancingEnvironment(
     PORT: process.env.PORT,
     RETAIL_FINANCING_BASE_URL: process.env.RETAIL_FINANCING_BASE_URL,
     RETAIL_FINANCING_BACKEND_URL: process.env.RETAIL_FINANCING_BACKEND_URL,
+    RETAIL_FINANCING_CALLBACK_ANSWER_WITHIN_MS: process.env.RETAIL_FINANCING_CALLBACK_ANSWER_WITHIN_MS,
   }
   process.env.PORT = String(port)
+  process.env.RETAIL_FINANCING_CALLBACK_ANSWER_WITHIN_MS = String(callbackAnswerWithinMs)
   process.env.RETAIL_FINANCING_BASE_URL = serviceRequests.url
   process.env.RETAIL_FINANCING_BACKEND_URL = backendUrl
   return {
@@ -73,15 +87,17 @@ export async function startFinancingEnvironment(
 /**
  * Starts the financing environment before Medusa boots and stops it after the file; financingIntegrationSuite
  * calls it first, so its `beforeAll` runs before the runner's. The returned object is filled in by then.
- * `beforeBoot` runs once the sandbox is up, before Medusa reads medusa-config.ts.
+ * `beforeBoot` runs once the sandbox is up, before Medusa reads medusa-config.ts; `callbackAnswerWithinMs`
+ * replaces TEST_CALLBACK_ANSWER_WITHIN_MS for the file.
  */
 export function useFinancingEnvironment(
   sandboxOptions: SandboxOptionsInput = {},
-  beforeBoot?: (financing: FinancingEnvironment) => Promise<void>
+  beforeBoot?: (financing: FinancingEnvironment) => Promise<void>,
+  callbackAnswerWithinMs?: number
 ): FinancingEnvironment {
   const environment = {} as FinancingEnvironment
   beforeAll(async () => {
-    Object.assign(environment, await startFinancingEnvironment(sandboxOptions))
+    Object.assign(environment, await startFinancingEnvironment(sandboxOptions, callbackAnswerWithinMs))
     await beforeBoot?.(environment)
   })
   afterAll(async () => {
@@ -149,7 +165,8 @@ export async function setSandboxFaults(
 
 /**
  * Waits until the application has at least `count` callbacks and each one was answered 2xx or dropped on
- * purpose. The plugin's route answers only once Medusa has done its work, so after this Medusa is done.
+ * purpose. The plugin's route answers only once Medusa has done its work (within the app's long answer
+ * bound, TEST_CALLBACK_ANSWER_WITHIN_MS), so after this Medusa is done.
  */
 export async function callbacksSettled(
   sandbox: RunningSandbox,

@@ -44,6 +44,11 @@ export interface FinancingSuiteOptions {
    * something between the app and the sandbox (the environment is restored after the file).
    */
   beforeBoot?: (financing: FinancingEnvironment) => Promise<void>
+  /**
+   * The app's callbackAnswerWithinMs for this file; TEST_CALLBACK_ANSWER_WITHIN_MS when left out, so that
+   * a callback is answered once its sync is done however loaded the machine is.
+   */
+  callbackAnswerWithinMs?: number
   testSuite: (suite: FinancingSuite) => void
 }
 
@@ -55,7 +60,11 @@ export interface FinancingSuiteOptions {
  */
 export function financingIntegrationSuite(options: FinancingSuiteOptions): void {
   // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
-  const financing = useFinancingEnvironment(options.sandbox, options.beforeBoot)
+  const financing = useFinancingEnvironment(
+    options.sandbox,
+    options.beforeBoot,
+    options.callbackAnswerWithinMs
+  )
 
   // Filled in by the beforeAll below, so a test body can name them from the start.
   const seed = options.seed ? ({} as CheckoutSeed) : notSeeded<CheckoutSeed>("seed", 'seed: "checkout"')

@@ -50,4 +50,6 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
     "Cron schedule of the reconciliation job (lost callbacks, open returns); every five minutes by default. Runs in Medusa's worker, once per tick across the deployment with the Redis workflow engine.",
   sendActionsSchedule:
     "Cron schedule of the job that sends due post-sale actions (retries, released returns, sends a stopped process left); every minute by default.",
+  callbackAnswerWithinMs:
+    "Milliseconds a status callback waits for its sync before it is answered 202 while the sync carries on (100 to 120000); keep it under the service's callback timeout.",
 }

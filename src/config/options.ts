@@ -80,6 +80,7 @@ export const OPTION_DEFAULTS = {
   asLowAsCacheSeconds: 300,
   reconcileSchedule: "*/5 * * * *",
   sendActionsSchedule: "* * * * *",
+  callbackAnswerWithinMs: 3_000,
 } as const
 
 /**
@@ -174,6 +175,14 @@ export const RetailFinancingOptionsSchema = z
       // Read once, when Medusa loads the jobs (src/modules/retail-financing/job-schedules.ts).
       reconcileSchedule: cronExpression.default(OPTION_DEFAULTS.reconcileSchedule),
       sendActionsSchedule: cronExpression.default(OPTION_DEFAULTS.sendActionsSchedule),
+      // How long a status callback waits for its sync. The spec shows no timeout for the service's
+      // callbacks; webhook senders commonly give up after 5 to 10 s and send again, and each delivery the
+      // service repeats costs a status read. A sync that completes a cart under load takes longer than that
+      // (10 to 20 s measured with 50 checkouts at once), so past this the callback is answered 202 and the
+      // sync carries on.
+      callbackAnswerWithinMs: integer({ min: 100, max: 120_000 }).default(
+        OPTION_DEFAULTS.callbackAnswerWithinMs
+      ),
     },
     { error: "must be an object" }
   )

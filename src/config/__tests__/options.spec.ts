@@ -46,6 +46,7 @@ describe("parseOptions", () => {
       asLowAsCacheSeconds: 300,
       reconcileSchedule: "*/5 * * * *",
       sendActionsSchedule: "* * * * *",
+      callbackAnswerWithinMs: 3000,
     })
   })
 
@@ -87,6 +88,7 @@ describe("parseOptions", () => {
       timeoutMs: "3000",
       maxRetries: "0",
       asLowAsCacheSeconds: "0",
+      callbackAnswerWithinMs: "60000",
     })
 
     expect(options).toMatchObject({
@@ -95,6 +97,7 @@ describe("parseOptions", () => {
       timeoutMs: 3000,
       maxRetries: 0,
       asLowAsCacheSeconds: 0,
+      callbackAnswerWithinMs: 60_000,
     })
   })
 
@@ -122,6 +125,9 @@ describe("parseOptions", () => {
     ["asLowAsCacheSeconds", -1],
     ["asLowAsCacheSeconds", 86_401],
     ["asLowAsCacheSeconds", 1.5],
+    ["callbackAnswerWithinMs", 99],
+    ["callbackAnswerWithinMs", 120_001],
+    ["callbackAnswerWithinMs", "3 s"],
     ["reconcileSchedule", "every 5 minutes"],
     ["reconcileSchedule", "* * * *"],
     ["sendActionsSchedule", "* * * * * * *"],

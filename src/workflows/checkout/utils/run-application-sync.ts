@@ -81,21 +81,13 @@ export async function runApplicationSync(
   }
 }
 
-/**
- * How long a status callback is kept waiting for its sync. The spec shows no timeout for the service's
- * callbacks; webhook senders commonly give up after 5 to 10 s and send again, and each delivery the service
- * repeats costs a status read. A sync that completes a cart under load takes longer than that (10 to 20 s
- * measured with 50 checkouts at once), so past this the callback is answered and the sync carries on.
- */
-export const CALLBACK_ANSWER_WITHIN_MS = 3_000
-
 export type BoundedApplicationSyncOutcome =
   | ApplicationSyncOutcome
   /** The sync is still running after the bound: it carries on after the answer. */
   | { queued: false; running: true }
 
 /**
- * runApplicationSync for a callback, answered within `answerWithinMs`. A sync still running then carries
+ * runApplicationSync for a callback, answered within `answerWithinMs` (the callbackAnswerWithinMs option). A sync still running then carries
  * on in this process; `onLateFailure` hears of a failure after the answer (nobody else would). Should the
  * process die before it ends, nothing is lost: the status lives at the service and the application stays
  * open in the ledger, so the next callback or the reconciliation job syncs it again.

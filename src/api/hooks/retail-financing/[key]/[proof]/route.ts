@@ -6,7 +6,6 @@ import { isFinancingFailure } from "../../../../../lib/financing/errors"
 import { describeFailure } from "../../../../../domain/post-sale/action-retry"
 import { resolveFinancingApplication } from "../../../../../workflows/checkout/utils/resolve-financing-application"
 import {
-  CALLBACK_ANSWER_WITHIN_MS,
   actionOf,
   runApplicationSyncWithin,
 } from "../../../../../workflows/checkout/utils/run-application-sync"
@@ -23,8 +22,8 @@ import {
  *
  * Callbacks that arrive together are coalesced (runApplicationSync): 200 with what was done, or 202 when
  * another sync of the application holds it and reads again for this one. Never a 500 for a busy lock. The
- * answer comes within CALLBACK_ANSWER_WITHIN_MS: a sync still running then (a cart completion under load)
- * is answered 202 and carries on, so the service never gives up on a delivery and sends it again.
+ * answer comes within the callbackAnswerWithinMs option: a sync still running then (a cart completion under
+ * load) is answered 202 and carries on, so the service never gives up on a delivery and sends it again.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const { key, proof } = req.params
@@ -59,7 +58,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     const sync = await runApplicationSyncWithin(
       req.scope,
       { application_id: applicationId },
-      CALLBACK_ANSWER_WITHIN_MS,
+      options.callbackAnswerWithinMs,
       onLateFailure
     )
     if (sync.queued || "running" in sync) {
