@@ -12,6 +12,7 @@ import {
   stopScheduledJob,
   useFinancingEnvironment,
 } from "./financing-environment"
+import { countMedusaWork } from "./medusa-idle"
 import { type StorefrontAccess, createStorefrontAccess } from "./store"
 
 /** What a spec file (or bench) gets: the booted app, the sandbox behind it, and what was seeded once. */
@@ -25,6 +26,8 @@ export interface FinancingSuite {
   storefront: StorefrontAccess
   /** A logged-in admin user's headers (`admin: true`). */
   adminHeaders: AuthHeaders
+  /** Resolves once Medusa is idle: its workflows, subscribers and requests done (medusa-idle.ts). */
+  medusaIdle: () => Promise<void>
 }
 
 export interface FinancingSuiteOptions {
@@ -57,6 +60,8 @@ export interface FinancingSuiteOptions {
  * the service calls, hands their addresses and the app's port to medusa-config.ts, boots Medusa on a fresh
  * database (medusaIntegrationTestRunner), seeds once in beforeAll (the runner snapshots the database after
  * it and restores it before each test), stops the jobs asked for, and stops the sandbox after the file.
+ * After each test it waits until Medusa is idle (medusa-idle.ts), so no work of one test runs on into the
+ * database the next one starts from.
  */
 export function financingIntegrationSuite(options: FinancingSuiteOptions): void {
   // Registered before the runner's own beforeAll, so the sandbox and the port exist when Medusa boots.
@@ -65,6 +70,8 @@ export function financingIntegrationSuite(options: FinancingSuiteOptions): void 
     options.beforeBoot,
     options.callbackAnswerWithinMs
   )
+  // Counts workflow runs from here on, before the app boots and runs its first.
+  const work = countMedusaWork()
 
   // Filled in by the beforeAll below, so a test body can name them from the start.
   const seed = options.seed ? ({} as CheckoutSeed) : notSeeded<CheckoutSeed>("seed", 'seed: "checkout"')
@@ -79,6 +86,7 @@ export function financingIntegrationSuite(options: FinancingSuiteOptions): void 
     testSuite: ({ api, getContainer }) => {
       beforeAll(async () => {
         const container = getContainer()
+        work.start(container)
         if (options.seed) Object.assign(seed, await seedCheckoutStore(container))
         if (options.storefront) Object.assign(storefront, await createStorefrontAccess(container))
         if (options.admin) Object.assign(adminHeaders, await createAdminAuthHeaders(container, api))
@@ -93,7 +101,12 @@ export function financingIntegrationSuite(options: FinancingSuiteOptions): void 
         seed,
         storefront,
         adminHeaders,
+        medusaIdle: () => work.untilIdle(),
       })
+
+      // Before the runner's next restore: whatever the test started has ended. Declared after the file's
+      // own afterEach hooks, so it runs after them (a browser closed, a fault cleared).
+      afterEach(() => work.untilIdle())
     },
   })
 }
