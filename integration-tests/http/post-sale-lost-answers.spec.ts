@@ -42,7 +42,7 @@ financingIntegrationSuite({
     proxy.current = await FaultProxy.start(financing.serviceRequests.url)
     process.env.RETAIL_FINANCING_BASE_URL = proxy.current.url
   },
-  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders, medusaIdle }) => {
     const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const admin = () => adminHeaders
     const faults = () => proxy.current
@@ -245,6 +245,31 @@ financingIntegrationSuite({
       ])
       expect(faults().countForwarded(post("orders", order.publicId))).toBe(2)
       expect((await postSaleOf(order.publicId)).orderReferences).toHaveLength(2)
+    })
+
+    it("order references whose first send fails inside Medusa stay in the ledger, and the send job sends them", async () => {
+      // The subscriber's send loses its database connection (a store under load): not the service's failure,
+      // so nothing is recorded on the action. It used to undo the recording, and the order_placed event is
+      // not delivered again: the action was gone.
+      const ledger = financingLedger(getContainer())
+      const lostConnection = jest
+        .spyOn(ledger, "claimAction")
+        .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"))
+      try {
+        const order = await placeFinancedOrder(api, getContainer(), seed, financing)
+        await medusaIdle()
+        expect(lostConnection).toHaveBeenCalled()
+
+        const recorded = await actionIn(order, "order_references", "pending")
+        expect(faults().countForwarded(post("orders", order.publicId))).toBe(0)
+        await sendDueActions(getContainer())
+
+        const done = await actionIn(order, "order_references", "succeeded")
+        expect(done.id).toBe(recorded.id)
+        expect((await postSaleOf(order.publicId)).orderReferences).toContain(order.orderId)
+      } finally {
+        lostConnection.mockRestore()
+      }
     })
   },
 })
