@@ -33,7 +33,7 @@ financingIntegrationSuite({
   seed: "checkout",
   admin: true,
   stopJobs: "all",
-  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders, medusaIdle }) => {
     const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const admin = () => adminHeaders
     const container = () => getContainer()
@@ -92,7 +92,8 @@ financingIntegrationSuite({
         }, 20_000)
         const events = getContainer().resolve(Modules.EVENT_BUS)
         await events.emit({ name: "payment.refunded", data: { id: payment.id } })
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        // Its subscribers have run (not a guess at how long they take), so "nothing new" is a finding.
+        await medusaIdle()
         expect(await returnRequestsOf(order)).toHaveLength(1)
       })
 
@@ -162,7 +163,8 @@ financingIntegrationSuite({
 
         // The merchant refunds what the return is worth: the same money, so no second request.
         await api.post(`/admin/payments/${payment.id}/refund`, { amount: returnedCents / 100 }, admin())
-        await new Promise((resolve) => setTimeout(resolve, 1500))
+        // Its subscribers have run (not a guess at how long they take), so "nothing new" is a finding.
+        await medusaIdle()
         expect(await returnRequestsOf(order)).toHaveLength(1)
         const returns = (await actionsOf(container(), order.orderId)).filter((a) => a.kind === "return")
         expect(returns).toHaveLength(1)
@@ -191,7 +193,8 @@ financingIntegrationSuite({
 
         const events = getContainer().resolve(Modules.EVENT_BUS)
         await events.emit({ name: "order-edit.confirmed", data: { order_id: order.orderId } })
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        // Its subscribers have run (not a guess at how long they take), so "nothing new" is a finding.
+        await medusaIdle()
         expect(await returnRequestsOf(order)).toHaveLength(1)
       })
 

@@ -25,7 +25,7 @@ financingIntegrationSuite({
   admin: true,
   // These tests decide when retries run; the jobs would do it at their own minute marks.
   stopJobs: "all",
-  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders, medusaIdle }) => {
     const postSaleOf = (publicId: string) => postSaleIn(financing, publicId)
     const admin = () => adminHeaders
     const container = () => getContainer()
@@ -71,7 +71,8 @@ financingIntegrationSuite({
         // Medusa emitting the same events again records nothing new and sends nothing again.
         const events = getContainer().resolve(Modules.EVENT_BUS)
         await events.emit({ name: "order.placed", data: { id: order.orderId } })
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        // Its subscribers have run (not a guess at how long they take), so "nothing new" is a finding.
+        await medusaIdle()
         const again = await postSaleOf(order.publicId)
         expect(again.invoices).toHaveLength(1)
         expect(again.deliveries).toHaveLength(1)
