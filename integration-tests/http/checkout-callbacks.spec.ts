@@ -67,7 +67,7 @@ financingIntegrationSuite({
   testSuite: ({ api, getContainer, financing, seed }) => {
     afterEach(async () => {
       // The sandbox outlives each test (the database does not): leave it delivering callbacks.
-      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })
+      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0, errorRate: 0 })
     })
 
     const storeHeaders = () => ({ headers: { "x-publishable-api-key": seed.publishableKey } })
@@ -516,6 +516,28 @@ financingIntegrationSuite({
         })
         expect(orders[0]).toEqual(expect.objectContaining({ status: "pending", canceled_at: null }))
       })
+    })
+
+    it("a callback while the service fails answers 503, changes nothing, and the next one gives the order", async () => {
+      const container = getContainer()
+      // A signed contract whose callbacks were lost: only the test's callbacks reach Medusa.
+      const { cart, session, publicId } = await startFinancedCart(api, seed)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 1 })
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId, 2)
+      await setSandboxFaults(financing.sandbox, { errorRate: 1 })
+
+      const answer = await postCallback(callbackUrl!, callbackBody(publicId))
+      expect(answer.status).toBe(503)
+      expect(answer.body).toEqual({ type: "service_unavailable", message: expect.stringMatching(/again/) })
+      expect(await orderIdsOfCart(container, cart.id)).toHaveLength(0)
+
+      await setSandboxFaults(financing.sandbox, { errorRate: 0 })
+      const again = await postCallback(callbackUrl!, callbackBody(publicId))
+      expect(again).toEqual({ status: 200, body: { received: true, action: "authorize" } })
+      expect(await orderIdsOfCart(container, cart.id)).toHaveLength(1)
+      expect(await paymentsOfSession(container, session.id)).toHaveLength(1)
     })
   },
 })
