@@ -1,7 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
-import { isFinancingProviderId } from "../../config/provider-id"
 import {
   CART_COMPLETION_LOCK_TTL_SECONDS,
   CART_COMPLETION_WAIT_SECONDS,
@@ -34,9 +33,10 @@ export function completeFinancedCart(
 
 async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse): Promise<boolean> {
   const cartId = req.params.id
-  if (!(await isFinancedCart(req, cartId))) return false
-  // Waits for a running completion as settledCartOrder does, and settles what an interrupted one left.
+  // Leaves a cart without a financing session to Medusa; for a financed one, waits for a running completion
+  // as settledCartOrder does, and settles what an interrupted one left.
   const settled = await gateStorefrontCompletion(req.scope, cartId)
+  if (!settled.financed) return false
   if (!settled.proceed) {
     throw new MedusaError(MedusaError.Types.CONFLICT, "Cart is already being completed by another request")
   }
@@ -64,19 +64,4 @@ async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse):
   const [order] = data as Record<string, unknown>[]
   res.status(200).json({ type: "order", order })
   return true
-}
-
-/** Whether the cart's payment collection holds a financing session (any registration of the provider). */
-async function isFinancedCart(req: MedusaRequest, cartId: string): Promise<boolean> {
-  const { data } = await req.scope.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "cart",
-    fields: ["id", "payment_collection.payment_sessions.provider_id"],
-    filters: { id: cartId },
-  })
-  const [cart] = data as {
-    payment_collection?: { payment_sessions?: { provider_id: string }[] | null } | null
-  }[]
-  return Boolean(
-    cart?.payment_collection?.payment_sessions?.some((session) => isFinancingProviderId(session.provider_id))
-  )
 }

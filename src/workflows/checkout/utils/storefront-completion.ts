@@ -8,6 +8,10 @@ import { runApplicationSync } from "./run-application-sync"
 import { cartOrderId } from "./settled-cart-order"
 
 export type StorefrontCompletionGate =
+  /** The cart holds no financing session: none of this plugin's business, Medusa's handler runs as always. */
+  { financed: false } | ({ financed: true } & FinancedCartGate)
+
+type FinancedCartGate =
   /**
    * Nothing an interrupted completion left is in the way. `order_id`: the cart's order, read under the cart's
    * lock once any completion running then had ended (or after the sync settled it); null: none yet, and
@@ -38,7 +42,19 @@ export async function gateStorefrontCompletion(
   container: MedusaContainer,
   cartId: string
 ): Promise<StorefrontCompletionGate> {
-  const applicationId = await financingApplicationOfCart(container, cartId)
+  // The one read of the cart's payment sessions in a shopper's `complete`: it also tells a cart not paid with
+  // financing, which the middleware then leaves to Medusa.
+  const financing = await financingApplicationOfCart(container, cartId)
+  if (!financing) return { financed: false }
+  const gate = await gateFinancedCart(container, cartId, financing.application_id)
+  return { financed: true, ...gate }
+}
+
+async function gateFinancedCart(
+  container: MedusaContainer,
+  cartId: string,
+  applicationId: string | null
+): Promise<FinancedCartGate> {
   if (!applicationId) return { proceed: true, order_id: await cartOrderId(container, cartId), synced: false }
 
   const found = await settleCartCompletion(container, cartId, { repair: false })
@@ -59,11 +75,14 @@ interface CartSessions {
   } | null
 }
 
-/** The ledger application of the cart's financing session (Medusa keeps one: a new session replaces the others). */
+/**
+ * The ledger application of the cart's financing session (Medusa keeps one: a new session replaces the
+ * others); null when the cart has no financing session at all (any registration of the provider).
+ */
 async function financingApplicationOfCart(
   container: MedusaContainer,
   cartId: string
-): Promise<string | null> {
+): Promise<{ application_id: string | null } | null> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "cart",
     fields: [
@@ -81,14 +100,14 @@ async function financingApplicationOfCart(
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   for (const session of sessions) {
     const applicationId = session.data?.applicationId
-    if (typeof applicationId === "string" && applicationId) return applicationId
+    if (typeof applicationId === "string" && applicationId) return { application_id: applicationId }
     const recorded = await financing.findApplication({ payment_session_id: session.id })
-    if (recorded) return recorded.id
+    if (recorded) return { application_id: recorded.id }
     const publicId = session.data?.publicId
     if (typeof publicId === "string" && publicId) {
       const byPublicId = await financing.findApplication({ public_id: publicId })
-      if (byPublicId) return byPublicId.id
+      if (byPublicId) return { application_id: byPublicId.id }
     }
   }
-  return null
+  return { application_id: null }
 }
