@@ -4,7 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
 import { isFinancingFailure } from "../../../../../lib/financing/errors"
 import { describeFailure } from "../../../../../domain/post-sale/action-retry"
-import { resolveFinancingApplication } from "../../../../../workflows/checkout/utils/resolve-financing-application"
+import { resolveFinancingApplicationWorkflow } from "../../../../../workflows/checkout/workflows/resolve-financing-application"
 import {
   actionOf,
   runApplicationSyncWithin,
@@ -32,7 +32,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     res.status(401).json({ type: "unauthorized", message: "This callback URL is not valid." })
     return
   }
-  const applicationId = await resolveFinancingApplication(req.scope, key)
+  const { result: applicationId } = await resolveFinancingApplicationWorkflow(req.scope).run({
+    input: { key },
+  })
   if (!applicationId) {
     // A session from before the ledger knew every application, deleted by Medusa before any status was
     // recorded (not even its public id is left); or a ledger application whose creation's answer was lost.
