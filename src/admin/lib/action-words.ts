@@ -3,16 +3,20 @@
 import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
 import { type BadgeColor, codeAsWords } from "./format"
 
-/** Hand-written names; a kind without one (a new kind) is spelled out from its code, so none is required. */
-const ACTION_KIND_LABELS: Partial<Record<ActionKind, string>> = {
+/**
+ * What each kind is, as a merchant names it. A Record over the kinds, so a kind added to
+ * domain/post-sale/action-kinds.ts fails the admin's typecheck until it has a name here.
+ */
+const ACTION_KIND_LABELS: Record<ActionKind, string> = {
   order_references: "Order number",
   invoice: "Invoice",
   delivery: "Delivery information",
   return: "Return request",
 }
 
+/** The kind's name; a kind this bundle does not know (a server newer than the page) is spelled out from its code. */
 export function actionKindLabel(kind: string): string {
-  const label = ACTION_KIND_LABELS[kind as ActionKind]
+  const label = Object.hasOwn(ACTION_KIND_LABELS, kind) ? ACTION_KIND_LABELS[kind as ActionKind] : undefined
   if (label) return label
   const words = kind.replace(/_+/g, " ").trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
@@ -64,31 +68,49 @@ const ACTION_STATE_COLORS: Record<ActionState, BadgeColor> = {
 export function actionStateColor(state: string): BadgeColor {
   return ACTION_STATE_COLORS[state as ActionState] ?? "grey"
 }
+
 export type Outcome = { tone: "success" | "error"; text: string }
 
 /**
+ * What to tell the merchant about an action in each state, given what it is (its kind's name) and the
+ * service's error. A Record over the states, so a new state fails the typecheck here until it is worded.
+ */
+const OUTCOME_BY_STATE: Record<ActionState, (what: string, lastError: string | null) => Outcome> = {
+  succeeded: (what) => ({ tone: "success", text: `${what} sent to the lender.` }),
+  failed: (what, lastError) => ({
+    tone: "error",
+    text: lastError ? `${what} not sent: ${lastError}` : `${what} not sent.`,
+  }),
+  unknown: (what) => lostAnswer(what),
+  checking: (what) => lostAnswer(what),
+  waiting: (what) => ({
+    tone: "success",
+    text: `${what} recorded. It is sent once the previous return is settled.`,
+  }),
+  pending: (what) => queued(what),
+  sending: (what) => queued(what),
+}
+
+function lostAnswer(what: string): Outcome {
+  return {
+    tone: "error",
+    text: `${what}: the lender's answer was lost. The plugin checks whether it arrived before sending it again.`,
+  }
+}
+
+function queued(what: string): Outcome {
+  return { tone: "success", text: `${what} recorded. It will be sent shortly.` }
+}
+
+/**
  * What to tell the merchant after asking for an action. The API answers 200 for a recorded action even
- * when the service then refused it, so the action's own state decides the tone, not the HTTP status.
+ * when the service then refused it, so the action's own state decides the tone, not the HTTP status. A
+ * state this bundle does not know reads as queued.
  */
 export function actionOutcome(action: { kind: string; state: string; last_error: string | null }): Outcome {
   const what = actionKindLabel(action.kind)
-  switch (action.state) {
-    case "succeeded":
-      return { tone: "success", text: `${what} sent to the lender.` }
-    case "failed":
-      return {
-        tone: "error",
-        text: action.last_error ? `${what} not sent: ${action.last_error}` : `${what} not sent.`,
-      }
-    case "unknown":
-    case "checking":
-      return {
-        tone: "error",
-        text: `${what}: the lender's answer was lost. The plugin checks whether it arrived before sending it again.`,
-      }
-    case "waiting":
-      return { tone: "success", text: `${what} recorded. It is sent once the previous return is settled.` }
-    default:
-      return { tone: "success", text: `${what} recorded. It will be sent shortly.` }
-  }
+  const outcome = Object.hasOwn(OUTCOME_BY_STATE, action.state)
+    ? OUTCOME_BY_STATE[action.state as ActionState]
+    : queued
+  return outcome(what, action.last_error)
 }

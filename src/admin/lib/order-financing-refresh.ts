@@ -10,6 +10,7 @@
  */
 import type { OrderFinancingResponse } from "../../domain/admin-api/types"
 import type { ActionState } from "../../domain/post-sale/action-kinds"
+import { lenderAnswersSoon } from "./status-words"
 
 type OrderFinancing = NonNullable<OrderFinancingResponse["financing"]>
 
@@ -23,17 +24,23 @@ export const POLL_SLOW_MS = 10_000
  */
 export const FOLLOW_ORDER_CHANGE_MS = 15_000
 
-const SENDING_NOW: ReadonlySet<ActionState> = new Set(["sending", "checking"])
-const DUE_LATER: ReadonlySet<ActionState> = new Set(["pending", "unknown", "waiting"])
+/**
+ * How soon each state of an action may change by itself: `now` while it is being sent or checked, `later`
+ * while it waits for a retry, its turn or a check, `settled` when only a person moves it. A Record over the
+ * states, so a new state fails the typecheck here until it is decided.
+ */
+const STATE_CHANGES: Record<ActionState, "now" | "later" | "settled"> = {
+  sending: "now",
+  checking: "now",
+  pending: "later",
+  unknown: "later",
+  waiting: "later",
+  succeeded: "settled",
+  failed: "settled",
+}
+
 /** A pending action due within this is about to be sent by the plugin's subscriber or job. */
 const DUE_SOON_MS = 30_000
-
-/** Statuses in which the lender, not the store, acts next, and its answer is expected while the page is open. */
-const LENDER_ANSWERS: ReadonlySet<string> = new Set([
-  "PendingApproval",
-  "SignedWaitingForInvoiceApproval",
-  "PendingReturn",
-])
 
 /**
  * The widget's refetch interval: a few seconds while something is in flight, longer while the lender has
@@ -48,12 +55,12 @@ export function refetchIntervalFor(
   if (!financing) return false
   if (now < followUntil) return POLL_FAST_MS
   const { actions, application } = financing
-  if (actions.some((action) => SENDING_NOW.has(action.state))) return POLL_FAST_MS
-  const later = actions.filter((action) => DUE_LATER.has(action.state))
+  if (actions.some((action) => STATE_CHANGES[action.state] === "now")) return POLL_FAST_MS
+  const later = actions.filter((action) => STATE_CHANGES[action.state] === "later")
   if (later.some((action) => action.state === "pending" && dueWithin(action.next_attempt_at, now))) {
     return POLL_FAST_MS
   }
-  if (later.length > 0 || LENDER_ANSWERS.has(application.status)) return POLL_SLOW_MS
+  if (later.length > 0 || lenderAnswersSoon(application.status)) return POLL_SLOW_MS
   return false
 }
 

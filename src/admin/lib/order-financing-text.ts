@@ -144,8 +144,6 @@ function whatOf(action: PostSaleAction, context: ActionContext): string | null {
       return `Address and tracking of ${fulfillmentName(orderId, context.fulfillments)}`
     case "return":
       return returnWhat(action)
-    default:
-      return null
   }
 }
 
@@ -191,8 +189,20 @@ const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() :
 
 const isKind = (kind: PostSaleAction["kind"]) => (action: PostSaleAction) => action.kind === kind
 const sent = (action: PostSaleAction) => action.state === "succeeded" && !wasReplaced(action)
-const inFlight = (action: PostSaleAction) =>
-  ["pending", "sending", "unknown", "checking"].includes(action.state)
+/**
+ * Whether an action in each state is still on its way to the lender (a return waiting its turn is not: it
+ * waits for another return). A Record over the states, so a new state is decided here.
+ */
+const IN_FLIGHT: Record<PostSaleAction["state"], boolean> = {
+  pending: true,
+  sending: true,
+  unknown: true,
+  checking: true,
+  waiting: false,
+  succeeded: false,
+  failed: false,
+}
+const inFlight = (action: PostSaleAction) => IN_FLIGHT[action.state]
 
 /** What the lender waits for next, by the contract's status and what was sent; empty when nothing. */
 function nextSteps(

@@ -66,3 +66,12 @@ describe("post-sale actions", () => {
     })
   })
 })
+
+describe("an action in a state or of a kind this bundle does not know", () => {
+  it("reads as queued, named from its code", () => {
+    expect(actionOutcome({ kind: "store_credit", state: "parked", last_error: null })).toEqual({
+      tone: "success",
+      text: "Store credit recorded. It will be sent shortly.",
+    })
+  })
+})

@@ -1,4 +1,9 @@
-import { applicationStatusColor, applicationStatusLabel, applicationStatusMeaning } from "../status-words"
+import {
+  applicationStatusColor,
+  applicationStatusLabel,
+  applicationStatusMeaning,
+  lenderAnswersSoon,
+} from "../status-words"
 import { APPLICATION_STATUSES } from "../../../lib/financing/schemas/statuses"
 
 describe("application statuses", () => {
@@ -66,5 +71,20 @@ describe("a status with no hand-written label", () => {
     ["unheard-of", "grey"],
   ])("is coloured by its stage %p: %p", (stage, color) => {
     expect(applicationStatusColor("SomethingNew", stage)).toBe(color)
+  })
+})
+
+describe("whether the lender's answer is expected while the page is open", () => {
+  it("is so exactly while the lender decides, checks the invoice or settles a return", () => {
+    expect(APPLICATION_STATUSES.filter((status) => lenderAnswersSoon(status))).toEqual([
+      "PendingApproval",
+      "SignedWaitingForInvoiceApproval",
+      "PendingReturn",
+    ])
+  })
+
+  it("is not so for a status the contract does not know", () => {
+    expect(lenderAnswersSoon("OnHold")).toBe(false)
+    expect(lenderAnswersSoon("constructor")).toBe(false)
   })
 })
