@@ -5,8 +5,8 @@ import {
   CART_COMPLETION_LOCK_TTL_SECONDS,
   CART_COMPLETION_WAIT_SECONDS,
   cartCompletionLockKey,
-  cartOrderId,
 } from "../../workflows/checkout/utils/settled-cart-order"
+import { orderOfCart } from "../../queries/order-of-cart"
 import { gateStorefrontCompletion } from "../../workflows/checkout/utils/storefront-completion"
 import { holdLockUntilAnswered } from "./request-lock"
 
@@ -52,7 +52,7 @@ async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse):
       busyMessage: "Cart is already being completed by another request",
     })
     // The callback's completion may have placed the order while this request waited.
-    orderId = await cartOrderId(req.scope, cartId)
+    orderId = await orderOfCart(req.scope, cartId)
     if (!orderId) return false
   }
 

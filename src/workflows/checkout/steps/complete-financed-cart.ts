@@ -9,10 +9,10 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
 import {
   CART_COMPLETION_WAIT_SECONDS,
   cartCompletionLockKey,
-  cartOrderId,
   isLockTimeout as isCompletionLockTimeout,
   settledCartOrder,
 } from "../utils/settled-cart-order"
+import { orderOfCart } from "../../../queries/order-of-cart"
 
 export interface CompleteFinancedCartInput {
   application_id: string
@@ -89,7 +89,7 @@ async function completeUnderLock(
   // A failed try can still meet an order: another completion made it meanwhile.
   const orderId =
     (!failure && run.transaction.hasFinished() && run.result?.id) ||
-    (await cartOrderId(container, input.cart_id))
+    (await orderOfCart(container, input.cart_id))
   if (orderId) {
     await financing.recordCompletion(input.application_id, orderId)
     return { outcome: "order", order_id: orderId }

@@ -15,6 +15,7 @@ import {
   type RetailFinancingModuleService,
   createdApplication,
 } from "../../../modules/retail-financing"
+import { orderOfCart } from "../../../queries/order-of-cart"
 
 export interface ReadFinancingApplicationInput {
   /** The ledger application to sync. */
@@ -190,15 +191,6 @@ function isCaptured(session: PaymentSessionDTO | null): boolean {
 function signedInvoiceAmountOf(ledger: LedgerApplication): number | null {
   const signed: unknown = ledger.signed_invoice_amount
   return signed === null || signed === undefined ? null : Number(signed)
-}
-
-async function orderOfCart(container: MedusaContainer, cartId: string): Promise<string | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return (data as { order_id: string }[])[0]?.order_id ?? null
 }
 
 /** Whether a payment of the session's collection, not cancelled, came from another session. */

@@ -12,7 +12,8 @@ import {
   withCompletionTag,
 } from "../../../domain/checkout/interrupted-completion"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
-import { CART_COMPLETION_WAIT_SECONDS, cartOrderId } from "./settled-cart-order"
+import { orderOfCart } from "../../../queries/order-of-cart"
+import { CART_COMPLETION_WAIT_SECONDS } from "./settled-cart-order"
 
 /*
  * What Medusa's completeCartWorkflow leaves when it is stopped between creating a cart's order and linking
@@ -118,7 +119,7 @@ async function settleLocked(
   const nothing = { adopted: false, linked: [], rejected: [], adoptable: null, missing: [], paid }
   if (!cart) return { settled: true, order_id: null, ...nothing }
 
-  const linkedOrderId = await cartOrderId(container, cartId)
+  const linkedOrderId = await orderOfCart(container, cartId)
   let orderId = linkedOrderId
   let choice: OrphanChoice = { adopt: null, rejected: [] }
   if (!linkedOrderId) {

@@ -1,5 +1,7 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
+
+import { orderOfCart } from "../../../queries/order-of-cart"
 
 /**
  * As long as Medusa's completeCartWorkflow waits for a cart's lock (its acquireLockStep): a completion
@@ -41,7 +43,7 @@ export async function settledCartOrder(
 ): Promise<SettledCartOrder> {
   const locking = container.resolve<ILockingModule>(Modules.LOCKING)
   try {
-    const orderId = await locking.execute(cartId, () => cartOrderId(container, cartId), {
+    const orderId = await locking.execute(cartId, () => orderOfCart(container, cartId), {
       timeout: waitSeconds,
     })
     return { settled: true, order_id: orderId }
@@ -49,16 +51,6 @@ export async function settledCartOrder(
     if (isLockTimeout(error)) return { settled: false }
     throw error
   }
-}
-
-/** The order a cart was completed into, from Medusa's order-cart link; null when it has none. */
-export async function cartOrderId(container: MedusaContainer, cartId: string): Promise<string | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "order_cart",
-    fields: ["order_id"],
-    filters: { cart_id: cartId },
-  })
-  return (data as { order_id: string }[])[0]?.order_id ?? null
 }
 
 export function isLockTimeout(error: unknown): boolean {

@@ -5,7 +5,7 @@ import { isFinancingProviderId } from "../../../config/provider-id"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import { settleCartCompletion } from "./interrupted-completion"
 import { runApplicationSync } from "./run-application-sync"
-import { cartOrderId } from "./settled-cart-order"
+import { orderOfCart } from "../../../queries/order-of-cart"
 
 export type StorefrontCompletionGate =
   /** The cart holds no financing session: none of this plugin's business, Medusa's handler runs as always. */
@@ -55,7 +55,7 @@ async function gateFinancedCart(
   cartId: string,
   applicationId: string | null
 ): Promise<FinancedCartGate> {
-  if (!applicationId) return { proceed: true, order_id: await cartOrderId(container, cartId), synced: false }
+  if (!applicationId) return { proceed: true, order_id: await orderOfCart(container, cartId), synced: false }
 
   const found = await settleCartCompletion(container, cartId, { repair: false })
   if (!found.settled) return { proceed: false }
@@ -66,7 +66,7 @@ async function gateFinancedCart(
   const sync = await runApplicationSync(container, { application_id: applicationId })
   // Queued: another sync of the application holds it and settles the cart; Medusa's handler must wait.
   if (sync.queued) return { proceed: false }
-  return { proceed: true, order_id: await cartOrderId(container, cartId), synced: true }
+  return { proceed: true, order_id: await orderOfCart(container, cartId), synced: true }
 }
 
 interface CartSessions {
