@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
+import { isLockBusy } from "../domain/lock-busy"
 import { jobSchedule } from "../modules/retail-financing/job-schedules"
 import { followOpenReturnsWorkflow } from "../workflows/post-sale/workflows/follow-open-returns"
 import { reconcileFinancingSessionsWorkflow } from "../workflows/checkout/workflows/reconcile-financing-sessions"
@@ -37,7 +38,7 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
     )
     // Another instance holds the lock and is doing this very work: nothing to add.
     .catch((error: unknown) => {
-      if (!(error instanceof Error && /lock/i.test(error.message))) throw error
+      if (!isLockBusy(error)) throw error
     })
 }
 

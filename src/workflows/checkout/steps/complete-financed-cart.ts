@@ -9,9 +9,9 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
 import {
   CART_COMPLETION_WAIT_SECONDS,
   cartCompletionLockKey,
-  isLockTimeout as isCompletionLockTimeout,
   settledCartOrder,
 } from "../utils/settled-cart-order"
+import { isLockBusy } from "../../../domain/lock-busy"
 import { orderOfCart } from "../../../queries/order-of-cart"
 
 export interface CompleteFinancedCartInput {
@@ -63,7 +63,7 @@ export const completeFinancedCartStep = createStep(
         })
       return new StepResponse<CompletionOutcome>(outcome)
     } catch (error) {
-      if (isCompletionLockTimeout(error)) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
+      if (isLockBusy(error)) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
       throw error
     }
   }
@@ -94,7 +94,8 @@ async function completeUnderLock(
     await financing.recordCompletion(input.application_id, orderId)
     return { outcome: "order", order_id: orderId }
   }
-  if (!run.transaction.hasFinished() || isLockTimeout(failure)) return { outcome: "busy" }
+  if (!run.transaction.hasFinished() || isLockBusy(failure) || isCompletionInFlight(failure))
+    return { outcome: "busy" }
 
   const error = describeFailure(failure)
   const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
@@ -108,7 +109,10 @@ async function completeUnderLock(
   return { outcome: "failed", error, attempts, next_at: nextAt?.toISOString() ?? null }
 }
 
-/** The cart's lock was held past completeCartWorkflow's wait: a completion running, not a lasting failure. */
-function isLockTimeout(error: unknown): boolean {
-  return /acquiring lock|already being completed/i.test(describeFailure(error))
+/**
+ * Medusa's answer while another completion of the cart runs (its complete route's CONFLICT, whose only mark
+ * is its text): a completion running, not a lasting failure. A lock held past the wait is `isLockBusy`.
+ */
+function isCompletionInFlight(error: unknown): boolean {
+  return /already being completed/i.test(describeFailure(error))
 }

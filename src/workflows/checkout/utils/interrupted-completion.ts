@@ -12,6 +12,7 @@ import {
   withCompletionTag,
 } from "../../../domain/checkout/interrupted-completion"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { isLockBusy } from "../../../domain/lock-busy"
 import { orderOfCart } from "../../../queries/order-of-cart"
 import { CART_COMPLETION_WAIT_SECONDS } from "./settled-cart-order"
 
@@ -77,8 +78,7 @@ export async function settleCartCompletion(
       timeout: CART_COMPLETION_WAIT_SECONDS,
     })
   } catch (error) {
-    if (error instanceof Error && /acquiring lock|acquire lock/i.test(error.message))
-      return { settled: false }
+    if (isLockBusy(error)) return { settled: false }
     throw error
   }
 }

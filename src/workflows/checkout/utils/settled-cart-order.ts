@@ -1,6 +1,7 @@
 import type { ILockingModule, MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
+import { isLockBusy } from "../../../domain/lock-busy"
 import { orderOfCart } from "../../../queries/order-of-cart"
 
 /**
@@ -48,11 +49,7 @@ export async function settledCartOrder(
     })
     return { settled: true, order_id: orderId }
   } catch (error) {
-    if (isLockTimeout(error)) return { settled: false }
+    if (isLockBusy(error)) return { settled: false }
     throw error
   }
-}
-
-export function isLockTimeout(error: unknown): boolean {
-  return error instanceof Error && /acquiring lock|acquire lock/i.test(error.message)
 }

@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { isValidCallbackProof } from "../../../../../domain/checkout/proofs"
 import { isFinancingFailure } from "../../../../../lib/financing/errors"
 import { describeFailure } from "../../../../../domain/post-sale/action-retry"
+import { isLockBusy } from "../../../../../domain/lock-busy"
 import { resolveFinancingApplicationWorkflow } from "../../../../../workflows/checkout/workflows/resolve-financing-application"
 import {
   actionOf,
@@ -50,7 +51,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   }
   const logger = req.scope.resolve(ContainerRegistrationKeys.LOGGER)
   const onLateFailure = (error: unknown) => {
-    if (isBusyLock(error)) return
+    if (isLockBusy(error)) return
     logger.error(
       `retail-financing: the sync of application ${applicationId}, carried on after its callback was ` +
         `answered, failed (${describeFailure(error)}); the next callback or reconciliation syncs it again.`
@@ -72,7 +73,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   } catch (error) {
     // A lock held too long (a cart completion under a slow service) is not this callback's failure: the
     // next callback or reconciliation syncs again.
-    if (isBusyLock(error)) {
+    if (isLockBusy(error)) {
       res.status(202).json({ received: true, queued: true })
       return
     }
@@ -86,5 +87,3 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     })
   }
 }
-
-const isBusyLock = (error: unknown) => /acquiring lock|acquire lock/i.test(describeFailure(error))
