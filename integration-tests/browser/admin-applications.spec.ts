@@ -97,7 +97,7 @@ financingIntegrationSuite({
       const { publicId: exceptionId } = await startFinancedCart(api, seed)
       const ledger = financingLedger(getContainer())
       const [withException] = await ledger.listFinancingApplications({ public_id: exceptionId })
-      expect(await ledger.openException(withException!.id, "cart_changed")).toBe(true)
+      expect(await ledger.ledger.openException(withException!.id, "cart_changed")).toBe(true)
       const calm = await financedOrder("512-555-0141")
       const failed = await financedOrder("512-555-0142", { failed: true })
       const { publicId: pendingId } = await startFinancedCart(api, seed)

@@ -90,7 +90,9 @@ financingIntegrationSuite({
     /** A signed contract with no order whose exception is open. */
     async function withException() {
       const started = await pending()
-      expect(await financingLedger(getContainer()).openException(started.id, "cart_changed")).toBe(true)
+      expect(await financingLedger(getContainer()).ledger.openException(started.id, "cart_changed")).toBe(
+        true
+      )
       return started
     }
 

@@ -30,14 +30,14 @@ financingIntegrationSuite({
       const publicId = session.data.publicId
       if (status !== "Pending") await moveApplication(financing.sandbox, publicId, status)
       const ledger = financingLedger(getContainer())
-      const { application } = await ledger.recordApplication({
+      const { application } = await ledger.ledger.recordApplication({
         publicId,
         sessionId: session.id,
         cartId: cart.id,
         amount: Number(cart.total),
         observed: await ledger.getClient().getApplicationStatus(publicId),
       })
-      expect(await ledger.openException(application.id, "cart_changed")).toBe(true)
+      expect(await ledger.ledger.openException(application.id, "cart_changed")).toBe(true)
       return { id: application.id, publicId, cartId: cart.id }
     }
 
@@ -130,7 +130,7 @@ financingIntegrationSuite({
       const plainId =
         plain?.id ??
         (
-          await ledger.recordApplication({
+          await ledger.ledger.recordApplication({
             publicId: session.data.publicId,
             sessionId: session.id,
             cartId: null,

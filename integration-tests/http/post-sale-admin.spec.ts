@@ -59,7 +59,7 @@ financingIntegrationSuite({
       it("deletes the stored invoice file again when its action cannot be recorded", async () => {
         // The ledger links this order to an application, but Medusa has no such order to record against.
         const orderId = "order_without_a_financing_payment"
-        await financingLedger(getContainer()).recordApplication({
+        await financingLedger(getContainer()).ledger.recordApplication({
           publicId: "rf-app-no-order",
           sessionId: "payses_no_order",
           cartId: null,

@@ -253,7 +253,7 @@ financingIntegrationSuite({
       // not delivered again: the action was gone.
       const ledger = financingLedger(getContainer())
       const lostConnection = jest
-        .spyOn(ledger, "claimAction")
+        .spyOn(ledger.actions, "claim")
         .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"))
       try {
         const order = await placeFinancedOrder(api, getContainer(), seed, financing)

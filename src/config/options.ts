@@ -172,7 +172,7 @@ export const RetailFinancingOptionsSchema = z
         .default(() => ({})),
       // 0 turns the "as low as" cache off; a day is the most an offer may be shown after the lender changes it.
       asLowAsCacheSeconds: integer({ min: 0, max: 86_400 }).default(OPTION_DEFAULTS.asLowAsCacheSeconds),
-      // Read once, when Medusa loads the jobs (src/modules/retail-financing/job-schedules.ts).
+      // Read once, when Medusa loads the jobs (src/config/job-schedules.ts).
       reconcileSchedule: cronExpression.default(OPTION_DEFAULTS.reconcileSchedule),
       sendActionsSchedule: cronExpression.default(OPTION_DEFAULTS.sendActionsSchedule),
       // How long a status callback waits for its sync. The spec shows no timeout for the service's

@@ -1,8 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
+import { jobSchedule } from "../config/job-schedules"
 import { isLockBusy } from "../domain/lock-busy"
-import { jobSchedule } from "../modules/retail-financing/job-schedules"
 import { followOpenReturnsWorkflow } from "../workflows/post-sale/workflows/follow-open-returns"
 import { reconcileFinancingSessionsWorkflow } from "../workflows/checkout/workflows/reconcile-financing-sessions"
 

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { jobSchedule } from "../modules/retail-financing/job-schedules"
+import { jobSchedule } from "../config/job-schedules"
 import { sendDueFinancingActionsWorkflow } from "../workflows/post-sale/workflows/send-due-financing-actions"
 
 /**

@@ -14,7 +14,7 @@ import { actionView, applicationView, attentionView } from "./admin-views"
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
 export async function orderFinancingView(container: MedusaContainer, orderId: string) {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  const application = await financing.findApplication({ order_id: orderId })
+  const application = await financing.ledger.findApplication({ order_id: orderId })
   if (!application) return null
   const actions = await financing.listFinancingActions(
     { application_id: application.id },

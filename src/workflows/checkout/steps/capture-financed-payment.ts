@@ -32,7 +32,7 @@ export const captureFinancedPaymentStep = createStep(
     }
     const ledger = await container
       .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-      .findApplication({ payment_session_id: session_id })
+      .ledger.findApplication({ payment_session_id: session_id })
     const cents = fundedCaptureCents(toCents(session.amount), ledger?.invoice_amount)
     if (cents === 0) return new StepResponse(false)
     await processPaymentWorkflow(container).run({

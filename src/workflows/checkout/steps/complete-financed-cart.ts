@@ -77,7 +77,7 @@ async function completeUnderLock(
   const settled = await settledCartOrder(container, input.cart_id)
   if (!settled.settled) return { outcome: "busy" }
   if (settled.order_id) {
-    await financing.recordCompletion(input.application_id, settled.order_id)
+    await financing.ledger.recordCompletion(input.application_id, settled.order_id)
     return { outcome: "order", order_id: settled.order_id }
   }
 
@@ -91,15 +91,15 @@ async function completeUnderLock(
     (!failure && run.transaction.hasFinished() && run.result?.id) ||
     (await orderOfCart(container, input.cart_id))
   if (orderId) {
-    await financing.recordCompletion(input.application_id, orderId)
+    await financing.ledger.recordCompletion(input.application_id, orderId)
     return { outcome: "order", order_id: orderId }
   }
   if (!run.transaction.hasFinished() || isLockBusy(failure) || isCompletionInFlight(failure))
     return { outcome: "busy" }
 
   const error = describeFailure(failure)
-  const { attempts, nextAt } = await financing.recordCompletionFailure(input.application_id, error)
-  if (await financing.openException(input.application_id, "completion_failed")) {
+  const { attempts, nextAt } = await financing.ledger.recordCompletionFailure(input.application_id, error)
+  if (await financing.ledger.openException(input.application_id, "completion_failed")) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(

@@ -37,7 +37,7 @@ export const listReconcilableApplicationsStep = createStep(
     const since = new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS)
     await adoptUnrecordedSessions(container, since)
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const rows = await financing.reconcilableApplications(since, now)
+    const rows = await financing.ledger.reconcilableApplications(since, now)
     const captured = await capturedSessions(container, rows)
     const open = rows
       .filter(

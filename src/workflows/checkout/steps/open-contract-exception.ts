@@ -31,7 +31,7 @@ export const openContractExceptionStep = createStep(
   "open-contract-exception",
   async ({ state, reason }: OpenContractExceptionInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const opened = await financing.openException(state.application_id, reason)
+    const opened = await financing.ledger.openException(state.application_id, reason)
     if (opened) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)

@@ -25,7 +25,7 @@ export const openFinancingApplicationStep = createStep(
   "open-financing-application",
   async (input: OpenFinancingApplicationInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const application = await financing.openApplication({
+    const application = await financing.ledger.openApplication({
       paymentCollectionId: input.payment_collection_id,
       cartId: input.cart_id,
       amount: fromCents(input.total_cents),
@@ -40,6 +40,6 @@ export const openFinancingApplicationStep = createStep(
       select: ["id", "public_id", "creation_error"],
     })
     if (application.public_id || application.creation_error) return
-    await financing.recordCreationError(applicationId, CREATION_NOT_FINISHED)
+    await financing.ledger.recordCreationError(applicationId, CREATION_NOT_FINISHED)
   }
 )

@@ -175,7 +175,7 @@ async function liveSession(
   if (!session) return null
   await container
     .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    .linkSession(ledger.id, session.id)
+    .ledger.linkSession(ledger.id, session.id)
   return session
 }
 

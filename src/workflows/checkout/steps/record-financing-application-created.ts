@@ -17,7 +17,7 @@ export const recordFinancingApplicationCreatedStep = createStep(
   "record-financing-application-created",
   async (input: RecordFinancingApplicationCreatedInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const superseded = await financing.recordCreated(input.application_id, input.public_id)
+    const superseded = await financing.ledger.recordCreated(input.application_id, input.public_id)
     return new StepResponse(superseded)
   }
 )

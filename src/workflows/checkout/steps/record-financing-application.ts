@@ -12,7 +12,7 @@ export const recordFinancingApplicationStep = createStep(
   "record-financing-application",
   async ({ state }: { state: FinancingApplicationState }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const { releasedActionIds } = await financing.recordApplication({
+    const { releasedActionIds } = await financing.ledger.recordApplication({
       publicId: state.public_id,
       sessionId: state.session?.id ?? null,
       cartId: state.cart_id,

@@ -19,7 +19,7 @@ export const recordRepairedOrderStep = createStep(
   async ({ application_id, order_id }: RecordRepairedOrderInput, { container }) => {
     await container
       .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-      .recordCompletion(application_id, order_id)
+      .ledger.recordCompletion(application_id, order_id)
     await runPostSale(container, { type: "order_placed", order_id })
     return new StepResponse(undefined)
   }

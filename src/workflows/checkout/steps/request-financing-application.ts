@@ -50,7 +50,7 @@ export const requestFinancingApplicationStep = createStep(
       return new StepResponse(result)
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      await financing.recordCreationError(input.application_id, detail)
+      await financing.ledger.recordCreationError(input.application_id, detail)
       if (!(error instanceof FinancingError)) throw error
       container
         .resolve(ContainerRegistrationKeys.LOGGER)

@@ -26,17 +26,17 @@ export async function resolveFinancingApplication(
   )
   if (byId) return byId.public_id ? byId.id : null
 
-  const bySession = await financing.findApplication({ payment_session_id: key })
+  const bySession = await financing.ledger.findApplication({ payment_session_id: key })
   if (bySession) return bySession.id
   const session = await financingSession(container, key)
   if (!session) return null
   const data = sessionDataOf(session.data ?? undefined)
-  const byPublicId = await financing.findApplication({ public_id: data.publicId })
+  const byPublicId = await financing.ledger.findApplication({ public_id: data.publicId })
   if (byPublicId) {
-    if (!byPublicId.payment_session_id) await financing.linkSession(byPublicId.id, session.id)
+    if (!byPublicId.payment_session_id) await financing.ledger.linkSession(byPublicId.id, session.id)
     return byPublicId.id
   }
-  const { application } = await financing.recordApplication({
+  const { application } = await financing.ledger.recordApplication({
     publicId: data.publicId,
     sessionId: session.id,
     cartId: data.cartId || null,

@@ -53,14 +53,17 @@ export async function runApplicationSync(
   const key = applicationLockKey(input.application_id)
   const ownerId = `retail-financing-application-sync:${randomUUID()}`
 
-  await financing.requestSync(input.application_id)
+  await financing.ledger.requestSync(input.application_id)
   if (!(await tryLock(() => locking.acquire(key, { ownerId, expire: LOCK_TTL_SECONDS }), lockWaitMs))) {
     return { queued: true }
   }
   try {
     const passes: SyncFinancingApplicationResult[] = []
     let known: Pick<ApplicationSyncInput, "known_application" | "known_read_started_at"> = input
-    while (passes.length < MAX_READS_PER_HOLDER && (await financing.claimSyncRequest(input.application_id))) {
+    while (
+      passes.length < MAX_READS_PER_HOLDER &&
+      (await financing.ledger.claimSyncRequest(input.application_id))
+    ) {
       // Each pass renews the lock's expiry, so a long run of passes never outlives it.
       await locking.acquire(key, { ownerId, expire: LOCK_TTL_SECONDS })
       const { result } = await syncFinancingApplicationWorkflow(container).run({

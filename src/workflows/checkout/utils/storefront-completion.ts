@@ -101,11 +101,11 @@ async function financingApplicationOfCart(
   for (const session of sessions) {
     const applicationId = session.data?.applicationId
     if (typeof applicationId === "string" && applicationId) return { application_id: applicationId }
-    const recorded = await financing.findApplication({ payment_session_id: session.id })
+    const recorded = await financing.ledger.findApplication({ payment_session_id: session.id })
     if (recorded) return { application_id: recorded.id }
     const publicId = session.data?.publicId
     if (typeof publicId === "string" && publicId) {
-      const byPublicId = await financing.findApplication({ public_id: publicId })
+      const byPublicId = await financing.ledger.findApplication({ public_id: publicId })
       if (byPublicId) return { application_id: byPublicId.id }
     }
   }

@@ -18,7 +18,7 @@ export const recordFinancingActionsStep = createStep(
     const created: string[] = []
     const toSend: string[] = []
     for (const input of actions) {
-      const recorded = await financing.recordAction(input)
+      const recorded = await financing.actions.record(input)
       if (!recorded.created) continue
       created.push(recorded.action.id)
       if (recorded.action.state === "pending") toSend.push(recorded.action.id)

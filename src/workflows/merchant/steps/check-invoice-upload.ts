@@ -20,7 +20,7 @@ export const checkInvoiceUploadStep = createStep(
   "check-invoice-upload",
   async (input: InvoiceUploadInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    if (!(await financing.findApplication({ order_id: input.order_id }))) {
+    if (!(await financing.ledger.findApplication({ order_id: input.order_id }))) {
       throw new MedusaError(
         MedusaError.Types.NOT_FOUND,
         `Order ${input.order_id} was not paid with retail financing.`

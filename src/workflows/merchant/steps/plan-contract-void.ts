@@ -19,7 +19,7 @@ export const planContractVoidStep = createStep(
   async ({ application_id }: { application_id: string }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     const application = await financing.retrieveFinancingApplication(application_id)
-    const actions = await financing.actionsOfApplication(application.id)
+    const actions = await financing.actions.ofApplication(application.id)
     const plan = planContractVoid(application, hasOpenReturn(actions), financing.getOptions().returnAgent)
     if (!plan.ok) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, plan.message)
     const payload: ReturnPayload = { request: plan.request, amount_cents: financedCents(application) }

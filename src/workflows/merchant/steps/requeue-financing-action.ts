@@ -7,7 +7,7 @@ export const requeueFinancingActionStep = createStep(
   "requeue-financing-action",
   async ({ action_id }: { action_id: string }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    await financing.requeueFailedAction(action_id)
+    await financing.actions.requeue(action_id)
     return new StepResponse(action_id, action_id)
   },
   async (actionId, { container }) => {

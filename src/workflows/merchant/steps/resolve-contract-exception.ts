@@ -15,7 +15,7 @@ export const resolveContractExceptionStep = createStep(
   "resolve-contract-exception",
   async (input: ResolveContractExceptionInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    await financing.resolveException(input.application_id, input.resolution, input.resolved_by)
+    await financing.ledger.resolveException(input.application_id, input.resolution, input.resolved_by)
     return new StepResponse(undefined, input.application_id)
   },
   async (applicationId, { container }) => {

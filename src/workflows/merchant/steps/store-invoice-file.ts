@@ -20,8 +20,8 @@ export const storeInvoiceFileStep = createStep(
   async (input: StoreInvoiceFileInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     // Files the service accepted but whose sender stopped before deleting them go now.
-    await financing.deleteSentInvoiceFiles()
-    const stored = await financing.storeInvoiceFile({
+    await financing.invoiceFiles.deleteSent()
+    const stored = await financing.invoiceFiles.store({
       order_id: input.order_id,
       filename: input.filename,
       content_type: input.mime_type,
@@ -33,6 +33,6 @@ export const storeInvoiceFileStep = createStep(
     if (!fileId) return
     await container
       .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-      .deleteInvoiceFiles([fileId])
+      .invoiceFiles.delete([fileId])
   }
 )

@@ -9,7 +9,7 @@ export const viewFinancingApplicationStep = createStep(
   async ({ application_id }: { application_id: string }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     const application = await financing.retrieveFinancingApplication(application_id)
-    const actions = await financing.actionsOfApplication(application.id)
+    const actions = await financing.actions.ofApplication(application.id)
     return new StepResponse({ application: applicationView(application), actions: actions.map(actionView) })
   }
 )

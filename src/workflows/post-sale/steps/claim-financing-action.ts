@@ -17,7 +17,7 @@ export const claimFinancingActionStep = createStep(
   "claim-financing-action",
   async ({ action_id }: { action_id: string }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const claimed = await financing.claimAction(action_id, SEND_LEASE_MS)
+    const claimed = await financing.actions.claim(action_id, SEND_LEASE_MS)
     return new StepResponse(claimed, claimed ? action_id : undefined)
   },
   async (actionId, { container }) => {

@@ -21,12 +21,12 @@ export interface OpenReturnsReport {
 export const followOpenReturnsStep = createStep("follow-open-returns", async (_: void, { container }) => {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const publicIds = await financing.applicationsAwaitingReturn(BATCH)
+  const publicIds = await financing.actions.applicationsAwaitingReturn(BATCH)
   const report: OpenReturnsReport = { applications: publicIds.length, released: 0, failed: 0 }
   const released: string[] = []
   for (const publicId of publicIds) {
     try {
-      const application = await financing.findApplication({ public_id: publicId })
+      const application = await financing.ledger.findApplication({ public_id: publicId })
       if (!application) continue
       const ids = await readAndRecordStatus(financing, application)
       released.push(...ids)

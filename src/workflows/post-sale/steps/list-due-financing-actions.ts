@@ -15,9 +15,10 @@ export const listDueFinancingActionsStep = createStep(
   "list-due-financing-actions",
   async (_: void, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    for (const held of await financing.heldActions(BATCH)) {
-      if (isSenderGone(held.sender as never)) await financing.expireLeaseOfGoneSender(held.id, held.sender)
+    for (const held of await financing.actions.held(BATCH)) {
+      if (isSenderGone(held.sender as never))
+        await financing.actions.expireLeaseOfGoneSender(held.id, held.sender)
     }
-    return new StepResponse({ action_ids: await financing.dueActionIds(BATCH) })
+    return new StepResponse({ action_ids: await financing.actions.dueIds(BATCH) })
   }
 )

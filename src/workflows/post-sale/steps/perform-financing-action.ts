@@ -93,7 +93,7 @@ export const performFinancingActionStep = createStep(
           })
           logger.info(`${what}: attempt ${unknown.number}'s effect is at the service; not sent again`)
           // An uploaded invoice the service has is kept no longer (performInvoice deletes it when it sends).
-          if (action.kind === "invoice") await financing.deleteSentInvoiceFiles()
+          if (action.kind === "invoice") await financing.invoiceFiles.deleteSent()
           return outcome("sent")
         }
         before = now

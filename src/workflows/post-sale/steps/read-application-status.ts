@@ -19,7 +19,7 @@ export async function readAndRecordStatus(
 ): Promise<string[]> {
   const application = createdApplication(recorded)
   const readStartedAt = new Date()
-  const { releasedActionIds } = await financing.recordApplication({
+  const { releasedActionIds } = await financing.ledger.recordApplication({
     publicId: application.public_id,
     sessionId: application.payment_session_id,
     cartId: application.cart_id,

@@ -80,7 +80,7 @@ export async function financedOrder(
 
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const sessionData = sessionDataOf(payment.data ?? {})
-  const { application } = await financing.recordApplication({
+  const { application } = await financing.ledger.recordApplication({
     publicId: sessionData.publicId,
     sessionId: payment.payment_session_id,
     cartId: sessionData.cartId || null,

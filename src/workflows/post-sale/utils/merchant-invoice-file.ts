@@ -32,7 +32,7 @@ export async function merchantInvoiceFile(
     const content = await context.container.resolve(Modules.FILE).getAsBuffer(payload.file_id)
     return { filename: payload.filename, content }
   }
-  const stored = await ledgerOf(context).readInvoiceFile(payload.file_id)
+  const stored = await ledgerOf(context).invoiceFiles.read(payload.file_id)
   if (!stored) {
     throw new ActionRefusedError(
       `the uploaded file ${payload.filename} is no longer stored (it is deleted once the service accepts ` +
@@ -47,7 +47,7 @@ export async function forgetMerchantInvoiceFile(
   context: PerformContext,
   payload: MerchantInvoicePayload
 ): Promise<void> {
-  if (payload.stored_in === "ledger") await ledgerOf(context).deleteInvoiceFiles([payload.file_id])
+  if (payload.stored_in === "ledger") await ledgerOf(context).invoiceFiles.delete([payload.file_id])
   else await context.container.resolve(Modules.FILE).deleteFiles(payload.file_id)
 }
 
@@ -70,5 +70,5 @@ export async function merchantInvoiceReplacing(
   applicationId: string,
   orderId: string
 ): Promise<string | null> {
-  return replacingMerchantInvoice(await ledgerOf(context).actionsOfApplication(applicationId), orderId)
+  return replacingMerchantInvoice(await ledgerOf(context).actions.ofApplication(applicationId), orderId)
 }

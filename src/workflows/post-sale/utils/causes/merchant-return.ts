@@ -20,7 +20,7 @@ export const merchantReturn: CausePlanner<MerchantReturnCause> = {
   orderOf: orderIdOfCause,
   requiresFinancing: true,
   plan: async ({ financing, financed, cause }) => {
-    const actions = await financing.actionsOfApplication(financed.application.id)
+    const actions = await financing.actions.ofApplication(financed.application.id)
     const plan = planMerchantReturn({
       returnType: cause.return_type,
       amount: cause.amount,

@@ -24,7 +24,7 @@ export const orderEdited: CausePlanner<OrderEditedCause> = {
     const totalCents = toCents(financed.order.total)
     const contractCents = currentContractCents(financed.application)
     if (totalCents === contractCents) return []
-    const actions = await financing.actionsOfApplication(financed.application.id)
+    const actions = await financing.actions.ofApplication(financed.application.id)
     const request = await returnRequest(financing, financed, actions, {
       causeKey: `redraft:${financed.order.id}:v${financed.order.version}`,
       returnType: RETURN_TYPES.Redraft,

@@ -48,7 +48,7 @@ async function planReturnCause(
 }
 
 const actionsOf = async (context: OrderContext): Promise<QueuedAction[]> =>
-  context.financing.actionsOfApplication(context.financed.application.id)
+  context.financing.actions.ofApplication(context.financed.application.id)
 
 export interface ReturnReceivedCause {
   type: "return_received"

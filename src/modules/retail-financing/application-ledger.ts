@@ -1,0 +1,314 @@
+import type { Context } from "@medusajs/framework/types"
+import { InjectManager, MedusaContext, MedusaError } from "@medusajs/framework/utils"
+import type { SqlEntityManager } from "@medusajs/framework/mikro-orm/postgresql"
+
+import type { ContractExceptionReason, ExceptionResolution } from "../../domain/checkout/contract-exceptions"
+import { nextCompletionAt } from "../../domain/checkout/completion-retry"
+import type { ApplicationStatusValue } from "../../lib/financing/schemas"
+import type { ActionQueue } from "./action-queue"
+import {
+  contractFieldsOf,
+  historyColumn,
+  readSincePendingReturn,
+  statusHistoryOf,
+} from "./application-record"
+import type { ApplicationRows, SharedManager } from "./ledger-rows"
+import { CHECKOUT_ENDED_STATUSES, acceptsStatus, settlesReturn } from "./ledger-status"
+import type {
+  ApplicationFilters,
+  ApplicationRecordInput,
+  ApplicationRecordResult,
+  LedgerApplication,
+  OpenApplicationInput,
+  ReconcilableApplicationRow,
+} from "./types"
+
+/**
+ * The ledger of financing applications: each one recorded before the service is asked for it, then its
+ * statuses (forward only), its contract figures, its checkout's completion and its exception. A status read
+ * that settles a return lets the action queue release the next one.
+ */
+export class ApplicationLedger {
+  protected readonly baseRepository_: unknown
+
+  constructor(
+    private readonly rows_: ApplicationRows,
+    private readonly actions_: Pick<ActionQueue, "settleReturns">,
+    { baseRepository }: SharedManager
+  ) {
+    this.baseRepository_ = baseRepository
+  }
+
+  /**
+   * Creates or updates the ledger's record of an application. A status is recorded only when it is news and
+   * not behind the recorded one; contract figures and funding are kept once known, since the service may
+   * leave them out of a later answer. When the service settles a return, the next queued return is released.
+   */
+  async recordApplication(
+    input: ApplicationRecordInput,
+    now: Date = new Date()
+  ): Promise<ApplicationRecordResult> {
+    const existing = await this.findApplication({ public_id: input.publicId })
+    if (!existing) {
+      const status = input.observed?.status ?? "Pending"
+      try {
+        const created = await this.rows_.createFinancingApplications({
+          public_id: input.publicId,
+          payment_session_id: input.sessionId,
+          cart_id: input.cartId,
+          order_id: input.orderId ?? null,
+          status,
+          status_history: historyColumn([{ status, at: now.toISOString() }]),
+          amount: input.amount,
+          ...contractFieldsOf(input.observed),
+        })
+        return { application: created, releasedActionIds: [] }
+      } catch (error) {
+        // Another sync created it a moment ago (the unique public id refused this one): update that one.
+        if (!(await this.findApplication({ public_id: input.publicId }))) throw error
+        return this.recordApplication(input, now)
+      }
+    }
+
+    const recorded = existing.status as ApplicationStatusValue
+    const observed = input.observed
+    const update: Record<string, unknown> = { id: existing.id }
+    if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
+    let releasedActionIds: string[] = []
+    if (
+      observed &&
+      acceptsStatus(recorded, observed.status) &&
+      (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
+    ) {
+      update.status = observed.status
+      update.status_history = historyColumn([
+        ...statusHistoryOf(existing),
+        { status: observed.status, at: now.toISOString() },
+      ])
+      Object.assign(update, contractFieldsOf(observed, existing))
+      if (settlesReturn(recorded, observed.status)) {
+        releasedActionIds = await this.actions_.settleReturns(existing.id, now)
+      }
+    } else if (observed) {
+      Object.assign(update, contractFieldsOf(observed, existing))
+    }
+    if (
+      observed &&
+      input.readStartedAt &&
+      observed.status !== "PendingReturn" &&
+      releasedActionIds.length === 0
+    ) {
+      releasedActionIds = await this.actions_.settleReturns(existing.id, now, input.readStartedAt)
+    }
+    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds }
+    const application = await this.rows_.updateFinancingApplications(update as { id: string })
+    return { application, releasedActionIds }
+  }
+
+  async findApplication(filters: ApplicationFilters): Promise<LedgerApplication | undefined> {
+    const [application] = await this.rows_.listFinancingApplications(filters, { take: 1 })
+    return application
+  }
+
+  /**
+   * Records an application before the service is asked for it, so that the ledger knows it whatever happens
+   * next: its id is the application's reference number and the key of its callback URL.
+   */
+  async openApplication(input: OpenApplicationInput): Promise<LedgerApplication> {
+    return this.rows_.createFinancingApplications({
+      public_id: null,
+      payment_session_id: null,
+      payment_collection_id: input.paymentCollectionId,
+      cart_id: input.cartId,
+      order_id: null,
+      status: "Pending",
+      status_history: historyColumn([]),
+      amount: input.amount,
+      cart_fingerprint: input.fingerprints.cart,
+      customer_fingerprint: input.fingerprints.customer,
+    })
+  }
+
+  /**
+   * The service created the application: records its public id, and marks every older application of the
+   * same cart that has no order as superseded by it (only the newest may complete the cart). Returns the
+   * ids superseded.
+   */
+  @InjectManager()
+  async recordCreated(
+    id: string,
+    publicId: string,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<string[]> {
+    await this.rows_.updateFinancingApplications({
+      id,
+      public_id: publicId,
+      creation_error: null,
+      status_history: historyColumn([{ status: "Pending", at: now.toISOString() }]),
+    })
+    const rows: { id: string }[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application older
+          SET superseded_by_id = ?, superseded_at = ?, updated_at = now()
+         FROM retail_financing_application newer
+        WHERE newer.id = ? AND older.cart_id = newer.cart_id AND older.id <> newer.id
+          AND older.created_at <= newer.created_at
+          AND older.superseded_by_id IS NULL AND older.order_id IS NULL AND older.deleted_at IS NULL
+        RETURNING older.id`,
+      [id, now, id]
+    )
+    return rows.map((row) => row.id)
+  }
+
+  /** The service did not create it, or its answer was lost: kept, with why, so it can be looked up. */
+  async recordCreationError(id: string, message: string): Promise<void> {
+    await this.rows_.updateFinancingApplications({ id, creation_error: message })
+  }
+
+  /** Links the application to the payment session Medusa made for it, once that session is known. */
+  async linkSession(id: string, sessionId: string): Promise<void> {
+    await this.rows_.updateFinancingApplications({ id, payment_session_id: sessionId })
+  }
+
+  /**
+   * Opens the application's exception (a signed contract with no order), once: returns false when one is
+   * already open or was resolved, so the caller logs and tells only the first time.
+   */
+  @InjectManager()
+  async openException(
+    id: string,
+    reason: ContractExceptionReason,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET exception_reason = ?, exception_at = ?, updated_at = now()
+        WHERE id = ? AND exception_reason IS NULL RETURNING id`,
+      [reason, now, id]
+    )
+    return rows.length === 1
+  }
+
+  /** The merchant (or, for a completion that later succeeded, the plugin) closes an open exception. */
+  async resolveException(
+    id: string,
+    resolution: ExceptionResolution,
+    by: string,
+    now: Date = new Date()
+  ): Promise<LedgerApplication> {
+    const application = await this.rows_.retrieveFinancingApplication(id)
+    if (!application.exception_reason || application.exception_resolution) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        application.exception_resolution
+          ? `This exception was already ${application.exception_resolution}.`
+          : "This application has no exception to resolve."
+      )
+    }
+    return this.rows_.updateFinancingApplications({
+      id,
+      exception_resolution: resolution,
+      exception_resolved_at: now,
+      exception_resolved_by: by,
+    })
+  }
+
+  /**
+   * A completion after signing did not give an order. Counts it and says when reconciliation may try again
+   * (null: no more tries; the exception waits for the merchant).
+   */
+  async recordCompletionFailure(
+    id: string,
+    error: string,
+    now: Date = new Date()
+  ): Promise<{ attempts: number; nextAt: Date | null }> {
+    const application = await this.rows_.retrieveFinancingApplication(id)
+    const attempts = application.completion_attempts + 1
+    const nextAt = nextCompletionAt(attempts, now)
+    await this.rows_.updateFinancingApplications({
+      id,
+      completion_attempts: attempts,
+      completion_error: error,
+      next_completion_at: nextAt,
+    })
+    return { attempts, nextAt }
+  }
+
+  /**
+   * The cart became the order: links it, and closes a completion-failed exception the plugin opened
+   * earlier (the merchant fixed the cause, a later try worked).
+   */
+  async recordCompletion(id: string, orderId: string, now: Date = new Date()): Promise<void> {
+    const application = await this.rows_.retrieveFinancingApplication(id)
+    const update: Record<string, unknown> = { id, order_id: orderId, next_completion_at: null }
+    if (application.exception_reason === "completion_failed" && !application.exception_resolution) {
+      Object.assign(update, {
+        exception_resolution: "resolved",
+        exception_resolved_at: now,
+        exception_resolved_by: "system",
+      })
+    }
+    await this.rows_.updateFinancingApplications(update as { id: string })
+  }
+
+  /**
+   * A status callback (or a reconciliation run) asks for the application to be synced: the sync holding the
+   * application's lock reads the status once more before it lets go, so the request is never lost.
+   */
+  @InjectManager()
+  async requestSync(
+    id: string,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<void> {
+    await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET sync_requested_at = ? WHERE id = ?`,
+      [now, id]
+    )
+  }
+
+  /**
+   * Takes the pending sync requests, if any, just before a status read starts: that read serves every request
+   * made until now. Returns false when there was none (a read started after the caller's request already
+   * served it). One UPDATE decides, so two holders never both take the same requests.
+   */
+  @InjectManager()
+  async claimSyncRequest(
+    id: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET sync_requested_at = NULL
+        WHERE id = ? AND sync_requested_at IS NOT NULL RETURNING id`,
+      [id]
+    )
+    return rows.length === 1
+  }
+
+  /**
+   * Applications whose checkout may still change Medusa, for reconciliation: created at the service since
+   * `since`, not ended unsigned nor under return, and either without an exception or with a failed completion
+   * whose next try is due. Superseded ones stay (their signature must still become an exception), and so do
+   * ones with an order (a funded one still has to be captured; the caller leaves out captured payments).
+   * Oldest first.
+   */
+  @InjectManager()
+  async reconcilableApplications(
+    since: Date,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<ReconcilableApplicationRow[]> {
+    const ended = CHECKOUT_ENDED_STATUSES.map(() => "?").join(", ")
+    return sharedContext.manager!.execute(
+      `SELECT id, public_id, payment_session_id, order_id, status, created_at
+         FROM retail_financing_application
+        WHERE deleted_at IS NULL AND public_id IS NOT NULL AND created_at >= ?
+          AND status NOT IN (${ended})
+          AND (exception_reason IS NULL
+            OR (exception_reason = 'completion_failed' AND exception_resolution IS NULL
+                AND next_completion_at <= ?))
+        ORDER BY created_at`,
+      [since, ...CHECKOUT_ENDED_STATUSES, now]
+    )
+  }
+}
