@@ -184,7 +184,7 @@ export class ActionQueue {
   }
 
   /** The service took it (or a check found an earlier attempt's effect there): done. */
-  async succeed(action: Seen, { log, result }: { log: ActionAttempt[]; result: string }) {
+  async succeed(action: Seen, { log, result }: { log: ActionAttempt[]; result: string | null }) {
     return this.move_(action, "succeed", {
       attempt_log: log,
       result,

@@ -27,8 +27,6 @@ export const recordFinancingActionsStep = createStep(
   },
   async (created, { container }) => {
     if (!created?.length) return
-    await container
-      .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-      .deleteFinancingActions(created)
+    await container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).actions.unrecord(created)
   }
 )

@@ -12,11 +12,7 @@ export const requeueFinancingActionStep = createStep(
   },
   async (actionId, { container }) => {
     if (!actionId) return
-    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const action = await financing.retrieveFinancingAction(actionId)
     // A send that began keeps its own outcome; only an action still waiting for it goes back.
-    if (action.state === "pending") {
-      await financing.updateFinancingActions({ id: actionId, state: "failed", next_attempt_at: null })
-    }
+    await container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).actions.unrequeue(actionId)
   }
 )

@@ -1,6 +1,5 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import { attemptLogOf, leftOutcomeUnknown } from "../../../domain/post-sale/unknown-outcome"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 
 /**
@@ -22,15 +21,7 @@ export const claimFinancingActionStep = createStep(
   },
   async (actionId, { container }) => {
     if (!actionId) return
-    const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const action = await financing.retrieveFinancingAction(actionId)
-    await financing.updateFinancingActions({
-      id: actionId,
-      // An attempt that may have reached the service stays to be checked, never plainly due again.
-      state: leftOutcomeUnknown(attemptLogOf(action.attempt_log).at(-1)) ? "unknown" : "pending",
-      lease_until: null,
-      sender: null,
-      next_attempt_at: new Date(),
-    })
+    // An attempt that may have reached the service stays to be checked, never plainly due again.
+    await container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).actions.giveBack(actionId)
   }
 )

@@ -61,12 +61,9 @@ export const performFinancingActionStep = createStep(
     const what = `retail-financing: ${action.kind} for application ${application.public_id} (${action.cause})`
     const outcome = (value: SendOutcome) =>
       new StepResponse({ outcome: value, kind: action.kind, application_id: application.id })
-    const save = (update: Record<string, unknown>) =>
-      financing.updateFinancingActions({
-        id: action.id,
-        attempt_log: log as unknown as Record<string, unknown>,
-        ...update,
-      })
+    const queue = financing.actions
+    // The action as last written: each move of its state starts from there.
+    let seen: Pick<typeof action, "id" | "state"> = action
     const later = () => new Date(Date.now() + nextAttemptDelayMs(Math.max(1, log.length)))
 
     // The last attempt may have reached the service: look for its effect before anything is sent again.
@@ -82,14 +79,9 @@ export const performFinancingActionStep = createStep(
           unknown.error = "its sender stopped before the answer was recorded"
         }
         if (check.verdict === "applied") {
-          await save({
-            state: "succeeded",
+          await queue.succeed(seen, {
+            log,
             result: `carried out by attempt ${unknown.number} (seen at the service: ${check.seen})`,
-            last_error: null,
-            lease_until: null,
-            sender: null,
-            next_attempt_at: null,
-            completed_at: new Date(),
           })
           logger.info(`${what}: attempt ${unknown.number}'s effect is at the service; not sent again`)
           // An uploaded invoice the service has is kept no longer (performInvoice deletes it when it sends).
@@ -104,13 +96,7 @@ export const performFinancingActionStep = createStep(
           { at: new Date().toISOString(), verdict: "failed", seen: describeFailure(error) },
         ]
         unknown.outcome ??= "unknown"
-        await save({
-          state: "unknown",
-          last_error: lastError,
-          lease_until: null,
-          sender: null,
-          next_attempt_at: later(),
-        })
+        await queue.outcomeUnknown(seen, { log, lastError, dueAt: later(), countAttempt: false })
         logger.warn(`${what}: ${lastError}; will check again`)
         return outcome("rescheduled")
       }
@@ -131,7 +117,7 @@ export const performFinancingActionStep = createStep(
         attempt.before = await readWitness(client, application.public_id)
       }
       log.push(attempt)
-      await save({ state: "sending", attempts: log.length })
+      seen = await queue.startAttempt(seen, log)
       const { result } = await PERFORMERS[action.kind]({
         container,
         client,
@@ -140,15 +126,7 @@ export const performFinancingActionStep = createStep(
         action,
       })
       Object.assign(attempt, { ended_at: new Date().toISOString(), outcome: "accepted" })
-      await save({
-        state: "succeeded",
-        result,
-        last_error: null,
-        lease_until: null,
-        sender: null,
-        next_attempt_at: null,
-        completed_at: new Date(),
-      })
+      await queue.succeed(seen, { log, result })
       return outcome("sent")
     } catch (error) {
       const lastError = describeFailure(error)
@@ -158,22 +136,26 @@ export const performFinancingActionStep = createStep(
         requested || outcomeOfFailure(error) !== "unknown" ? outcomeOfFailure(error) : "not_sent"
       if (!requested) log.push(attempt)
       Object.assign(attempt, { ended_at: new Date().toISOString(), outcome: failure, error: lastError })
-      const state = failure === "unknown" ? "unknown" : failure === "not_sent" ? "pending" : "failed"
-      await save({
-        state,
-        attempts: log.length,
-        last_error: failure === "unknown" ? `outcome unknown: ${lastError}` : lastError,
-        lease_until: null,
-        sender: null,
-        next_attempt_at: state === "failed" ? null : later(),
-      })
-      if (state === "failed") logger.error(`${what} was refused and needs a person: ${lastError}`)
-      else if (state === "unknown")
+      if (failure === "refused") {
+        await queue.fail(seen, { log, lastError })
+        logger.error(`${what} was refused and needs a person: ${lastError}`)
+        return outcome("failed")
+      }
+      if (failure === "unknown") {
+        await queue.outcomeUnknown(seen, {
+          log,
+          lastError: `outcome unknown: ${lastError}`,
+          dueAt: later(),
+          countAttempt: true,
+        })
         logger.warn(
           `${what}: attempt ${attempt.number}'s outcome is unknown (${lastError}); will check, then retry`
         )
-      else logger.warn(`${what} failed, attempt ${attempt.number}, will retry: ${lastError}`)
-      return outcome(state === "failed" ? "failed" : "rescheduled")
+      } else {
+        await queue.retry(seen, { log, lastError, dueAt: later() })
+        logger.warn(`${what} failed, attempt ${attempt.number}, will retry: ${lastError}`)
+      }
+      return outcome("rescheduled")
     }
   }
 )
