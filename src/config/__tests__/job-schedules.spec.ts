@@ -4,15 +4,9 @@ import type { Logger } from "@medusajs/framework/types"
 import { config as reconcileJob } from "../../jobs/reconcile-financing-applications"
 import { config as sendActionsJob } from "../../jobs/send-financing-actions"
 import RetailFinancingModule, { RETAIL_FINANCING_MODULE } from "../../modules/retail-financing"
+import { VALID_OPTIONS } from "./support/valid-options"
 
-const options = {
-  baseUrl: "https://financing.example.com",
-  username: "store-user",
-  password: "p@ssw0rd-value-never-shown",
-  storeCode: "STORE-1",
-  backendUrl: "https://api.shop.example.com",
-  callbackSecret: "callback-secret-never-shown-0123456789",
-}
+const options = VALID_OPTIONS
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() } as unknown as Logger
 
 /** Runs the module's loaders as Medusa does when it loads the plugin's module, before it loads the jobs. */

@@ -1,24 +1,13 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import {
-  type RetailFinancingOptionsInput,
-  RetailFinancingOptionsSchema,
-  SECRET_OPTIONS,
-  parseOptions,
-} from "../options"
+import { RetailFinancingOptionsSchema, SECRET_OPTIONS, parseOptions } from "../options"
 import { CLIENT_OPTION_RANGES, FinancingClient, FinancingValidationError } from "../../lib/financing"
 import RetailFinancingModuleService from "../../modules/retail-financing/service"
 import { RetailFinancingProviderService } from "../../providers/retail-financing/service"
+import { VALID_OPTIONS } from "./support/valid-options"
 
-const valid: RetailFinancingOptionsInput = {
-  baseUrl: "https://financing.example.com",
-  username: "store-user",
-  password: "p@ssw0rd-value-never-shown",
-  storeCode: "STORE-1",
-  backendUrl: "https://api.shop.example.com",
-  callbackSecret: "callback-secret-never-shown-0123456789",
-}
+const valid = VALID_OPTIONS
 
 function errorFor(options: unknown): MedusaError {
   try {
