@@ -12,7 +12,10 @@ import {
   syncFinancingApplicationWorkflow,
 } from "../workflows/sync-financing-application"
 
-/** How long a callback waits for the application's lock before it leaves its request to the holder. */
+/**
+ * How long a caller waits for the application's lock before it leaves its request to the holder; a callback
+ * waits as long as its answer bound instead (runApplicationSyncWithin).
+ */
 export const CALLBACK_LOCK_WAIT_MS = 3_000
 /** How often a waiting caller tries the lock again: one cheap attempt each time. */
 const LOCK_RETRY_MS = 50
@@ -101,7 +104,11 @@ export async function runApplicationSyncWithin(
   answerWithinMs: number,
   onLateFailure: (error: unknown) => void
 ): Promise<BoundedApplicationSyncOutcome> {
-  const sync = runApplicationSync(container, input)
+  // The lock is waited for within the same bound: a callback whose holder finishes within it gets the
+  // holder's answer (200), and only one still waiting at the bound is answered 202. A fixed, shorter wait
+  // made a callback answer 202 whenever the holder's sync outlasted it on a busy machine, though the store
+  // had said it would wait longer.
+  const sync = runApplicationSync(container, input, answerWithinMs)
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<"running">((resolve) => {
     timer = setTimeout(() => resolve("running"), answerWithinMs)
