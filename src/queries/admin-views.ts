@@ -3,6 +3,7 @@ import { CONTRACT_EXCEPTION_TEXT, isContractExceptionReason } from "../domain/ch
 import { findApplicationStage } from "../lib/financing/schemas/statuses"
 import type { LedgerAction, LedgerApplication } from "../modules/retail-financing"
 import { statusHistoryOf } from "../modules/retail-financing/application-record"
+import { causeOfKey } from "../domain/post-sale/action-cause"
 import { attemptLogOf } from "../domain/post-sale/unknown-outcome"
 import { type AttentionReason, attentionOf } from "../domain/post-sale/needs-attention"
 import type {
@@ -105,6 +106,7 @@ export function actionView(action: LedgerAction): PostSaleAction {
     // The column is plain text; actions are only ever created with one of the known kinds.
     kind: action.kind as PostSaleAction["kind"],
     cause: action.cause,
+    caused_by: causeOfKey(action.cause),
     summary: action.summary,
     state: action.state,
     outcome_unknown: action.state === "unknown" || action.state === "checking",

@@ -24,10 +24,13 @@ const REACHED_SERVICE: ReadonlySet<ActionState> = new Set(["sending", "unknown",
  */
 export function generatedInvoiceReachedService(
   orderId: string,
-  actions: Pick<PostSaleAction, "kind" | "cause" | "state">[]
+  actions: Pick<PostSaleAction, "kind" | "caused_by" | "state">[]
 ): boolean {
   return actions.some(
     (action) =>
-      action.kind === "invoice" && action.cause === `invoice:${orderId}` && REACHED_SERVICE.has(action.state)
+      action.kind === "invoice" &&
+      action.caused_by.kind === "invoice_generated" &&
+      action.caused_by.order_id === orderId &&
+      REACHED_SERVICE.has(action.state)
   )
 }

@@ -5,6 +5,7 @@
  * "Details" disclosure.
  */
 import type {
+  ActionCause,
   FinancingApplication,
   OrderFinancingResponse,
   PostSaleAction,
@@ -65,12 +66,7 @@ export type ActionDescription = {
   reason: string | null
 }
 
-/** The cause key's first part names the order event or the click behind the action (see docs/after-the-sale.md). */
-function causeParts(cause: string): string[] {
-  return cause.split(":")
-}
-
-function fulfillmentName(id: string | undefined, fulfillments: readonly FulfillmentRef[]): string {
+function fulfillmentName(id: string | null, fulfillments: readonly FulfillmentRef[]): string {
   const index = id ? fulfillments.findIndex((fulfillment) => fulfillment.id === id) : -1
   return index >= 0 ? `Fulfillment #${index + 1}` : "a fulfillment"
 }
@@ -96,40 +92,27 @@ function returnReason(action: PostSaleAction, reasons: readonly ReturnReason[] |
   return chosen ?? note
 }
 
-function whyOf(action: PostSaleAction, context: ActionContext): string {
-  const [prefix, first, second] = causeParts(action.cause)
-  switch (prefix) {
-    case "order_references":
-      return "Sent when the order was placed, so the lender can match its contract to this order."
-    case "invoice":
-      return second === "file"
-        ? "You uploaded this invoice on this page."
-        : "Made by the plugin from the order, and sent when the order was fulfilled (or placed, if the store sends invoices then)."
-    case "delivery": {
-      const which = fulfillmentName(first, context.fulfillments)
-      return second === "merchant"
-        ? `You asked for it on this page (for ${which}).`
-        : `Sent when ${which} was shipped or delivered.`
-    }
-    case "merchant_return":
-      return "You asked for it on this page."
-    case "return":
-      return "Items of the order were received back in Medusa."
-    case "refund":
-      return "A refund was made on the order in Medusa."
-    case "cancel":
-      return "The order was canceled in Medusa."
-    case "redraft":
-      return "The order was edited in Medusa after the contract was signed."
-    case "void":
-      return "The contract was voided: it was signed but no order could be made from it."
-    default:
-      return "Sent by the plugin after a change to the order."
-  }
+/** Why an action was sent, by its cause (a `Record` over the cause kinds, so a new kind is worded here). */
+const WHY: Record<ActionCause["kind"], (cause: ActionCause, context: ActionContext) => string> = {
+  order_placed: () => "Sent when the order was placed, so the lender can match its contract to this order.",
+  invoice_generated: () =>
+    "Made by the plugin from the order, and sent when the order was fulfilled (or placed, if the store sends invoices then).",
+  invoice_uploaded: () => "You uploaded this invoice on this page.",
+  fulfillment_handed_over: (cause, context) =>
+    `Sent when ${fulfillmentName(cause.fulfillment_id, context.fulfillments)} was shipped or delivered.`,
+  delivery_requested: (cause, context) =>
+    `You asked for it on this page (for ${fulfillmentName(cause.fulfillment_id, context.fulfillments)}).`,
+  return_requested: () => "You asked for it on this page.",
+  return_received: () => "Items of the order were received back in Medusa.",
+  refund: () => "A refund was made on the order in Medusa.",
+  order_canceled: () => "The order was canceled in Medusa.",
+  order_edited: () => "The order was edited in Medusa after the contract was signed.",
+  contract_voided: () => "The contract was voided: it was signed but no order could be made from it.",
+  other: () => "Sent by the plugin after a change to the order.",
 }
 
 function whatOf(action: PostSaleAction, context: ActionContext): string | null {
-  const [prefix, orderId, second] = causeParts(action.cause)
+  const cause = action.caused_by
   switch (action.kind) {
     case "order_references":
       return context.orderDisplayId !== undefined && context.orderDisplayId !== null
@@ -137,11 +120,10 @@ function whatOf(action: PostSaleAction, context: ActionContext): string | null {
         : "This order's number"
     case "invoice":
       // The summary of an uploaded invoice is the merchant's own file name and what it does to the generated one.
-      if (prefix === "invoice" && second === "file")
-        return action.summary.replace(/ by the merchant/, " by you")
-      return orderId ? "Invoice PDF of the order" : null
+      if (cause.kind === "invoice_uploaded") return action.summary.replace(/ by the merchant/, " by you")
+      return cause.order_id ? "Invoice PDF of the order" : null
     case "delivery":
-      return `Address and tracking of ${fulfillmentName(orderId, context.fulfillments)}`
+      return `Address and tracking of ${fulfillmentName(cause.fulfillment_id, context.fulfillments)}`
     case "return":
       return returnWhat(action)
   }
@@ -152,7 +134,7 @@ export function describeAction(action: PostSaleAction, context: ActionContext): 
   return {
     title: actionKindLabel(action.kind),
     what: whatOf(action, context),
-    why: whyOf(action, context),
+    why: WHY[action.caused_by.kind](action.caused_by, context),
     reason: action.kind === "return" ? returnReason(action, context.returnReasons) : null,
   }
 }

@@ -7,8 +7,9 @@ import type { OrderBooks } from "../post-sale/order-books"
 import type { ActionKind, ActionState } from "../post-sale/action-kinds"
 import type { AttemptOutcome, EffectCheck } from "../post-sale/unknown-outcome"
 import type { AttentionKind, AttentionReason } from "../post-sale/needs-attention"
+import type { ActionCause, CauseKind } from "../post-sale/action-cause"
 
-export type { OrderBooks, AttentionKind, AttentionReason }
+export type { OrderBooks, AttentionKind, AttentionReason, ActionCause, CauseKind }
 
 /** `stage` is the server's reading of the status (null for a status it does not know). */
 export type StatusChange = { status: string; stage: string | null; at: string }
@@ -124,7 +125,10 @@ export type ActionAttempt = {
 export type PostSaleAction = {
   id: string
   kind: ActionKind
+  /** The ledger's cause key, its idempotency key: shown only under "Details", never read by the admin. */
   cause: string
+  /** What the action was recorded for, read from the key by the server. */
+  caused_by: ActionCause
   summary: string
   state: ActionState
   /** True while the last attempt may or may not have reached the service. */

@@ -1,3 +1,4 @@
+import { causeOfKey } from "../../../domain/post-sale/action-cause"
 import { generatedInvoiceReachedService, invoiceUploadForm } from "../invoice-upload"
 
 const pdf = () => new File(["%PDF-1.4\n"], "invoice 42.pdf", { type: "application/pdf" })
@@ -20,7 +21,7 @@ describe("invoiceUploadForm", () => {
 
 describe("generatedInvoiceReachedService", () => {
   const generated = (state: string) =>
-    ({ kind: "invoice" as const, cause: "invoice:order_1", state }) as never
+    ({ kind: "invoice" as const, caused_by: causeOfKey("invoice:order_1"), state }) as never
 
   it("is true once the generated invoice is sent, in flight or its answer lost", () => {
     for (const state of ["succeeded", "sending", "unknown", "checking"]) {
@@ -34,7 +35,7 @@ describe("generatedInvoiceReachedService", () => {
     }
     const merchants = {
       kind: "invoice" as const,
-      cause: "invoice:order_1:file:f_1",
+      caused_by: causeOfKey("invoice:order_1:file:f_1"),
       state: "succeeded",
     } as never
     expect(generatedInvoiceReachedService("order_1", [merchants])).toBe(false)

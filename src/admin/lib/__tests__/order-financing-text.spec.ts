@@ -1,3 +1,4 @@
+import { causeOfKey } from "../../../domain/post-sale/action-cause"
 import type { OrderFinancingResponse, PostSaleAction } from "../../../domain/admin-api/types"
 import {
   AMOUNT_HINTS,
@@ -13,8 +14,11 @@ type Financing = NonNullable<OrderFinancingResponse["financing"]>
 const ORDER_ID = "order_01KAAAAAAAAAAAAAAAAAAAAAAA"
 const FULFILLMENTS = [{ id: "ful_01FIRST" }, { id: "ful_01SECOND" }]
 
+/** An action as the server sends it: its cause's fields are read from the key by the server's view. */
 function action(overrides: Partial<PostSaleAction>): PostSaleAction {
+  const cause = overrides.cause ?? `invoice:${ORDER_ID}`
   return {
+    caused_by: causeOfKey(cause),
     id: "rfact_01",
     kind: "invoice",
     cause: `invoice:${ORDER_ID}`,
