@@ -153,9 +153,7 @@ module.exports = {
       severity: "error",
       from: {
         path: "^src/workflows/[^/]+/steps/",
-        // The one that remains: the send loop runs the send-one workflow per action and per return released;
-        // the workflows SDK has no loop over a list known only at run time. Remove this line when it goes.
-        pathNot: [TESTS, "^src/workflows/post-sale/steps/send-financing-actions[.]ts$"],
+        pathNot: TESTS,
       },
       to: { path: "^src/workflows/[^/]+/workflows/" },
     },

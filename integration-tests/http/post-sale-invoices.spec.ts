@@ -15,7 +15,7 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
+import sendFinancingActionsJob from "../../src/jobs/send-financing-actions"
 
 jest.setTimeout(180_000)
 
@@ -202,7 +202,7 @@ financingIntegrationSuite({
 
         // What the send job does once the retry is due.
         await makeRetriesDue(getContainer(), order.orderId)
-        await sendDueFinancingActionsWorkflow(getContainer()).run()
+        await sendFinancingActionsJob(getContainer())
 
         const sent = await postSaleOf(order.publicId)
         expect(sent.invoices).toHaveLength(1)

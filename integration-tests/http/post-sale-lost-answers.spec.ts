@@ -13,12 +13,12 @@ import {
 } from "../helpers"
 import { FaultProxy, type RequestMatcher } from "../helpers/fault-proxy"
 import { attemptLogOf } from "../../src/domain/post-sale/unknown-outcome"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
+import sendFinancingActionsJob from "../../src/jobs/send-financing-actions"
 
 jest.setTimeout(120_000)
 
 /** What the send job does each minute. */
-const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
+const sendDueActions = (container: MedusaContainer) => sendFinancingActionsJob(container)
 
 const PARTIAL = 4
 const RETURN = 2

@@ -16,13 +16,17 @@ import {
 } from "../helpers"
 import type { OrderFinancingResponse } from "../../src/domain/admin-api/types"
 import { followOpenReturnsWorkflow } from "../../src/workflows/post-sale/workflows/follow-open-returns"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
+import { sendFinancingActions } from "../../src/workflows/post-sale/utils/send-actions"
+import sendFinancingActionsJob from "../../src/jobs/send-financing-actions"
 
 jest.setTimeout(120_000)
 
 /** What the send job does each minute, and the reconciliation job's following of open returns. */
-const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
-const followOpenReturns = (container: MedusaContainer) => followOpenReturnsWorkflow(container).run()
+const sendDueActions = (container: MedusaContainer) => sendFinancingActionsJob(container)
+const followOpenReturns = async (container: MedusaContainer) => {
+  const { result } = await followOpenReturnsWorkflow(container).run()
+  await sendFinancingActions(container, result.released_action_ids)
+}
 
 const RETURN = 2
 const PARTIAL = 4

@@ -12,12 +12,12 @@ import {
   postSaleOf as postSaleIn,
   setSandboxFaults,
 } from "../helpers"
-import { sendDueFinancingActionsWorkflow } from "../../src/workflows/post-sale/workflows/send-due-financing-actions"
+import sendFinancingActionsJob from "../../src/jobs/send-financing-actions"
 
 jest.setTimeout(120_000)
 
 /** What the send job does each minute. */
-const sendDueActions = (container: MedusaContainer) => sendDueFinancingActionsWorkflow(container).run()
+const sendDueActions = (container: MedusaContainer) => sendFinancingActionsJob(container)
 
 financingIntegrationSuite({
   sandbox: { returnSettleMs: 300, invoiceApprovalMs: 200 },

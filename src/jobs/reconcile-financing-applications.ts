@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { jobSchedule } from "../config/job-schedules"
 import { isLockBusy } from "../domain/lock-busy"
 import { followOpenReturnsWorkflow } from "../workflows/post-sale/workflows/follow-open-returns"
+import { sendFinancingActions } from "../workflows/post-sale/utils/send-actions"
 import { reconcileFinancingSessionsWorkflow } from "../workflows/checkout/workflows/reconcile-financing-sessions"
 
 /**
@@ -26,7 +27,9 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
               `${report.synced} updated, ${report.failed} failed`
           )
         }
-        const { result: returns } = await followOpenReturnsWorkflow(container).run()
+        const { result: followed } = await followOpenReturnsWorkflow(container).run()
+        await sendFinancingActions(container, followed.released_action_ids)
+        const returns = followed.report
         if (returns.released > 0 || returns.failed > 0) {
           logger.info(
             `retail-financing: followed ${returns.applications} open returns: ` +

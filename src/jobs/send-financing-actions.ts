@@ -2,7 +2,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { jobSchedule } from "../config/job-schedules"
-import { sendDueFinancingActionsWorkflow } from "../workflows/post-sale/workflows/send-due-financing-actions"
+import { listDueFinancingActionsWorkflow } from "../workflows/post-sale/workflows/list-due-financing-actions"
+import { sendFinancingActions } from "../workflows/post-sale/utils/send-actions"
 
 /**
  * Every minute (option sendActionsSchedule), sends post-sale actions that are due. Each action is claimed
@@ -10,8 +11,8 @@ import { sendDueFinancingActionsWorkflow } from "../workflows/post-sale/workflow
  * one twice.
  */
 export default async function sendFinancingActionsJob(container: MedusaContainer): Promise<void> {
-  const { result } = await sendDueFinancingActionsWorkflow(container).run()
-  const outcomes = Object.values(result)
+  const { result: due } = await listDueFinancingActionsWorkflow(container).run()
+  const outcomes = Object.values(await sendFinancingActions(container, due.action_ids))
   if (outcomes.length === 0) return
   const count = (outcome: string) => outcomes.filter((candidate) => candidate === outcome).length
   container

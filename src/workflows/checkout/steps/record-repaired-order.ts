@@ -1,7 +1,6 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
-import { runPostSale } from "../../post-sale/utils/run-post-sale"
 
 export interface RecordRepairedOrderInput {
   application_id: string
@@ -10,9 +9,10 @@ export interface RecordRepairedOrderInput {
 
 /**
  * After an order that had lost its payment (Medusa stopped between creating the order and authorizing it)
- * was authorized: links it to the application in the ledger, and does what order.placed would have done,
- * since that event may have been lost with the process. Recording the post-sale actions is idempotent (one
- * per cause), so an order.placed that did arrive adds nothing.
+ * was authorized: links it to the application in the ledger. Answers the order, whose order_placed actions
+ * the sync's caller records and sends once the sync has ended (what order.placed would have done, since that
+ * event may have been lost with the process; recording is idempotent, one per cause, so an order.placed
+ * that did arrive adds nothing).
  */
 export const recordRepairedOrderStep = createStep(
   "record-repaired-order",
@@ -20,7 +20,6 @@ export const recordRepairedOrderStep = createStep(
     await container
       .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
       .ledger.recordCompletion(application_id, order_id)
-    await runPostSale(container, { type: "order_placed", order_id })
-    return new StepResponse(undefined)
+    return new StepResponse({ order_id })
   }
 )

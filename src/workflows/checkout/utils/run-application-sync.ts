@@ -11,6 +11,8 @@ import {
   applicationLockKey,
   syncFinancingApplicationWorkflow,
 } from "../workflows/sync-financing-application"
+import { runPostSale } from "../../post-sale/utils/run-post-sale"
+import { sendFinancingActions } from "../../post-sale/utils/send-actions"
 
 /**
  * How long a caller waits for the application's lock before it leaves its request to the holder; a callback
@@ -78,6 +80,10 @@ export async function runApplicationSync(
         },
       })
       passes.push(result)
+      // What the sync released or repaired is sent after it has ended: a failed send never undoes the sync.
+      await sendFinancingActions(container, result.released_action_ids)
+      if (result.repaired_order_id)
+        await runPostSale(container, { type: "order_placed", order_id: result.repaired_order_id })
       // A listed status is as old as the list: later passes read again.
       known = {}
     }

@@ -22,7 +22,6 @@ import {
 import { recordFinancingApplicationStep } from "../steps/record-financing-application"
 import { recordRepairedOrderStep } from "../steps/record-repaired-order"
 import { sealReadStatusStep } from "../steps/seal-read-status"
-import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { settleInterruptedCompletionStep } from "../steps/settle-interrupted-completion"
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
@@ -40,6 +39,10 @@ export type SyncFinancingApplicationResult = FinancingApplicationState & {
   completion: CompletionOutcome | null
   /** Why the signed contract gives no order, when it does not (see domain/checkout/contract-guard.ts). */
   exception: ContractExceptionReason | null
+  /** Queued returns the recorded status released: the caller sends them once the sync has ended. */
+  released_action_ids: string[]
+  /** An order repaired here, whose order_placed actions the caller records and sends once the sync has ended. */
+  repaired_order_id: string | null
 }
 
 /** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
@@ -107,7 +110,6 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
 
     const state = readFinancingApplicationStep(input)
     const releasedActionIds = recordFinancingApplicationStep({ state })
-    sendFinancingActionsStep({ action_ids: releasedActionIds })
 
     const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
       () => checkSignedContractStep({ state })
@@ -201,8 +203,10 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       )
     )
 
-    when("repair-order-without-payment", { state, verdict, found }, ({ state, verdict, found }) =>
-      repairsOrder(state, verdict, found)
+    const repaired = when(
+      "repair-order-without-payment",
+      { state, verdict, found },
+      ({ state, verdict, found }) => repairsOrder(state, verdict, found)
     ).then(() => {
       processFinancingPaymentStep(
         transform({ state }, ({ state }) => ({
@@ -214,7 +218,7 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           action: state.action === "authorize" ? ("authorize" as const) : ("capture" as const),
         }))
       )
-      recordRepairedOrderStep(
+      return recordRepairedOrderStep(
         transform({ state, found }, ({ state, found }) => ({
           application_id: state.application_id,
           order_id: found.order_id!,
@@ -248,8 +252,16 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       releaseLockStep(lock)
     })
     const result = transform(
-      { state, completion, verdict, exception, settled },
-      ({ state, completion, verdict, exception, settled }): SyncFinancingApplicationResult => {
+      { state, completion, verdict, exception, settled, releasedActionIds, repaired },
+      ({
+        state,
+        completion,
+        verdict,
+        exception,
+        settled,
+        releasedActionIds,
+        repaired,
+      }): SyncFinancingApplicationResult => {
         const reason = verdict?.reason ?? null
         // A contract exception: "fail" when this sync opened it or marked the session, else nothing new.
         // A signed cart whose last completion failed waits for its next try: nothing was asked of Medusa.
@@ -265,6 +277,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
           action,
           completion: completion ?? (settled?.busy ? { outcome: "busy" as const } : null),
           exception: reason,
+          released_action_ids: releasedActionIds ?? [],
+          repaired_order_id: repaired?.order_id ?? null,
         }
       }
     )

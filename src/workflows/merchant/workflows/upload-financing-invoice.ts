@@ -4,9 +4,7 @@ import { invoiceFileTypeOf, safeInvoiceFilename } from "../../../lib/financing/s
 import type { PostSaleCause } from "../../post-sale/utils/causes"
 import { recordCauseActions } from "../../post-sale/utils/record-cause-actions"
 import { type InvoiceUploadInput, checkInvoiceUploadStep } from "../steps/check-invoice-upload"
-import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
 import { storeInvoiceFileStep } from "../steps/store-invoice-file"
-import { viewFinancingActionStep } from "../steps/view-financing-action"
 
 export const uploadFinancingInvoiceWorkflowId = "retail-financing-upload-invoice"
 
@@ -19,8 +17,8 @@ export interface UploadFinancingInvoiceInput extends InvoiceUploadInput {
  * The merchant's own invoice file, which replaces the generated one for the order unless `keep_generated`.
  * Its name is made safe first (the name stored, shown and sent), it is checked before anything is kept,
  * then kept in the ledger's own table until the service accepts it (so a retry after an outage sends the
- * same file; no URL serves it), recorded as an invoice action and sent. If recording fails, the stored file
- * is deleted again.
+ * same file; no URL serves it) and recorded as an invoice action, which the route sends at once (none is
+ * recorded when there is nothing to send). If recording fails, the stored file is deleted again.
  */
 export const uploadFinancingInvoiceWorkflow = createWorkflow(
   uploadFinancingInvoiceWorkflowId,
@@ -47,14 +45,11 @@ export const uploadFinancingInvoiceWorkflow = createWorkflow(
       keep_generated: upload.keep_generated === true,
     }))
     const actionIds = recordCauseActions(cause)
-    sendFinancingActionsStep({ action_ids: actionIds })
-    const action = viewFinancingActionStep(
-      transform({ actionIds }, ({ actionIds }) => ({ action_id: actionIds[0] ?? null }))
-    )
     return new WorkflowResponse(
-      transform({ action, stored }, ({ action, stored }) =>
-        action ? { action, filename: stored.filename } : null
-      )
+      transform({ actionIds, stored }, ({ actionIds, stored }) => ({
+        action_ids: actionIds,
+        filename: stored.filename,
+      }))
     )
   }
 )

@@ -3,8 +3,6 @@ import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework
 import { planContractVoidStep } from "../steps/plan-contract-void"
 import { recordFinancingActionsStep } from "../../common/steps/record-financing-actions"
 import { resolveContractExceptionStep } from "../steps/resolve-contract-exception"
-import { sendFinancingActionsStep } from "../../post-sale/steps/send-financing-actions"
-import { viewFinancingApplicationStep } from "../steps/view-financing-application"
 
 export const voidFinancingContractWorkflowId = "retail-financing-void-contract"
 
@@ -16,8 +14,8 @@ export interface VoidFinancingContractInput {
 
 /**
  * "Void at the service" for a signed contract that has no order: records a return request of type Return
- * for the whole contract, marks the exception voided, and sends the request at once. The request is a
- * post-sale action like any other: if the service cannot be reached it is retried, and if it refuses, the
+ * for the whole contract and marks the exception voided; answers the request's id, which the route sends at
+ * once. The request is a post-sale action like any other: if the service cannot be reached it is retried, and if it refuses, the
  * merchant sees why on the application and can retry it.
  */
 export const voidFinancingContractWorkflow = createWorkflow(
@@ -32,7 +30,6 @@ export const voidFinancingContractWorkflow = createWorkflow(
         resolved_by: input.actor_id,
       }))
     )
-    sendFinancingActionsStep(transform({ toSend }, ({ toSend }) => ({ action_ids: toSend })))
-    return new WorkflowResponse(viewFinancingApplicationStep(input))
+    return new WorkflowResponse({ action_ids: toSend })
   }
 )

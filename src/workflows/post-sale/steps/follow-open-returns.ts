@@ -16,7 +16,7 @@ export interface OpenReturnsReport {
 
 /**
  * Reads, by id, each application whose return the ledger shows unsettled, and records its status. Returns
- * the report and the queued returns that released, for the workflow to send.
+ * the report and the queued returns that released, for the caller to send once the workflow has ended.
  */
 export const followOpenReturnsStep = createStep("follow-open-returns", async (_: void, { container }) => {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)

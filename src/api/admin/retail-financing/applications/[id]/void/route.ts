@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 
 import { voidFinancingContractWorkflow } from "../../../../../../workflows/merchant/workflows/void-financing-contract"
 import { requireApplication } from "../../../require-existing"
+import { sendAndViewApplication } from "../../../send-and-view"
 
 /**
  * "Void at the service": a whole-contract return request for a signed contract that has no order (an open
@@ -13,5 +14,5 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   const { result } = await voidFinancingContractWorkflow(req.scope).run({
     input: { application_id: req.params.id, actor_id: req.auth_context.actor_id },
   })
-  res.json(result)
+  res.json(await sendAndViewApplication(req.scope, req.params.id, result.action_ids))
 }

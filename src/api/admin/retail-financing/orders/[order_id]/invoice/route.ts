@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import { uploadFinancingInvoiceWorkflow } from "../../../../../../workflows/merchant/workflows/upload-financing-invoice"
+import { sendAndViewAction } from "../../../send-and-view"
 
 type UploadedFile = { originalname: string; buffer: Buffer; mimetype: string }
 
@@ -24,9 +25,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       keep_generated: keepGenerated((req.body as Record<string, unknown> | undefined)?.keep_generated),
     },
   })
-  if (!result)
+  const action = await sendAndViewAction(req.scope, result.action_ids)
+  if (!action)
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "There was nothing to send for this order.")
-  res.json(result)
+  res.json({ action, filename: result.filename })
 }
 
 function keepGenerated(value: unknown): boolean {

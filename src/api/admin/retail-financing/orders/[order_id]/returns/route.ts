@@ -3,6 +3,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 
 import { requestFinancingReturnWorkflow } from "../../../../../../workflows/merchant/workflows/request-financing-action"
 import { requireOrder } from "../../../require-existing"
+import { sendAndViewAction } from "../../../send-and-view"
 import type { AdminPostFinancingReturn } from "./validators"
 
 /**
@@ -12,9 +13,10 @@ import type { AdminPostFinancingReturn } from "./validators"
  */
 export async function POST(req: MedusaRequest<AdminPostFinancingReturn>, res: MedusaResponse) {
   await requireOrder(req.scope, req.params.order_id)
-  const { result: action } = await requestFinancingReturnWorkflow(req.scope).run({
+  const { result } = await requestFinancingReturnWorkflow(req.scope).run({
     input: { type: "merchant_return", order_id: req.params.order_id, ...req.validatedBody },
   })
+  const action = await sendAndViewAction(req.scope, result.action_ids)
   // A return queued behind one the service has not settled is recorded, but there is nothing to send yet.
   if (!action)
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "There was nothing to send for this order.")
