@@ -6,7 +6,7 @@ import {
   type RetailFinancingModuleService,
 } from "../../src/modules/retail-financing"
 import { OPTION_DEFAULTS } from "../../src/config/options"
-import { applicationLockKey } from "../../src/workflows/checkout/workflows/sync-financing-application"
+import { applicationLockKey } from "../../src/workflows/checkout/utils/run-application-sync"
 import {
   callbackBody,
   callbacksSettled,

@@ -2,10 +2,9 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 
 import {
-  CART_COMPLETION_LOCK_TTL_SECONDS,
-  CART_COMPLETION_WAIT_SECONDS,
-  cartCompletionLockKey,
-} from "../../workflows/checkout/utils/settled-cart-order"
+  CART_COMPLETION_BUSY_MESSAGE,
+  cartCompletionRequestLock,
+} from "../../workflows/checkout/utils/cart-completion-lock"
 import { orderOfCart } from "../../queries/order-of-cart"
 import { gateStorefrontCompletion } from "../../workflows/checkout/utils/storefront-completion"
 import { holdLockUntilAnswered } from "./request-lock"
@@ -38,19 +37,13 @@ async function answerWithExistingOrder(req: MedusaRequest, res: MedusaResponse):
   const settled = await gateStorefrontCompletion(req.scope, cartId)
   if (!settled.financed) return false
   if (!settled.proceed) {
-    throw new MedusaError(MedusaError.Types.CONFLICT, "Cart is already being completed by another request")
+    throw new MedusaError(MedusaError.Types.CONFLICT, CART_COMPLETION_BUSY_MESSAGE)
   }
   let orderId = settled.order_id
   if (!orderId) {
     // This request may complete the cart: it holds the cart's completion until Medusa's handler has answered,
     // so the signed callback's completion waits for it and finds its order (and the other way round).
-    await holdLockUntilAnswered(req.scope, res, {
-      key: cartCompletionLockKey(cartId),
-      owner: "storefront-completion",
-      waitSeconds: CART_COMPLETION_WAIT_SECONDS,
-      expireSeconds: CART_COMPLETION_LOCK_TTL_SECONDS,
-      busyMessage: "Cart is already being completed by another request",
-    })
+    await holdLockUntilAnswered(req.scope, res, cartCompletionRequestLock(cartId))
     // The callback's completion may have placed the order while this request waited.
     orderId = await orderOfCart(req.scope, cartId)
     if (!orderId) return false

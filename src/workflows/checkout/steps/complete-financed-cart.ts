@@ -6,11 +6,8 @@ import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 import { exceptionLogLine } from "../../../domain/checkout/contract-exceptions"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
-import {
-  CART_COMPLETION_WAIT_SECONDS,
-  cartCompletionLockKey,
-  settledCartOrder,
-} from "../utils/settled-cart-order"
+import { withCartCompletion } from "../utils/cart-completion-lock"
+import { settledCartOrder } from "../utils/settled-cart-order"
 import { isLockBusy } from "../../../domain/lock-busy"
 import { orderOfCart } from "../../../queries/order-of-cart"
 
@@ -55,17 +52,10 @@ export const completeFinancedCartStep = createStep(
   async (input: CompleteFinancedCartInput, { container }) => {
     // Held from the look for an order to the end of the completion, so the shopper's complete route (which
     // takes it too) either finds this completion's order or is found by it: never two completions.
-    try {
-      const outcome = await container
-        .resolve(Modules.LOCKING)
-        .execute(cartCompletionLockKey(input.cart_id), () => completeUnderLock(container, input), {
-          timeout: CART_COMPLETION_WAIT_SECONDS,
-        })
-      return new StepResponse<CompletionOutcome>(outcome)
-    } catch (error) {
-      if (isLockBusy(error)) return new StepResponse<CompletionOutcome>({ outcome: "busy" })
-      throw error
-    }
+    const outcome = await withCartCompletion(container, input.cart_id, () =>
+      completeUnderLock(container, input)
+    )
+    return new StepResponse<CompletionOutcome>(outcome === "busy" ? { outcome: "busy" } : outcome)
   }
 )
 

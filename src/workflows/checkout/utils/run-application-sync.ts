@@ -6,13 +6,19 @@ import { Modules } from "@medusajs/framework/utils"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import type { ApplicationStatus } from "../../../lib/financing/schemas"
 import {
-  LOCK_TTL_SECONDS,
   type SyncFinancingApplicationResult,
-  applicationLockKey,
   syncFinancingApplicationWorkflow,
 } from "../workflows/sync-financing-application"
 import { runPostSale } from "../../post-sale/utils/run-post-sale"
 import { sendFinancingActions } from "../../post-sale/utils/send-actions"
+
+/**
+ * The lock of one ledger application. Taken here only: every sync of the application (callback,
+ * reconciliation, a shopper's complete) runs through runApplicationSync, which holds it around the workflow.
+ */
+export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
+/** A lock whose holder died frees itself after this; longer than the slowest sync (a cart completion). */
+const LOCK_TTL_SECONDS = 120
 
 /**
  * How long a caller waits for the application's lock before it leaves its request to the holder; a callback
@@ -76,7 +82,6 @@ export async function runApplicationSync(
           application_id: input.application_id,
           known_application: known.known_application,
           known_read_started_at: known.known_read_started_at,
-          lock_held: true,
         },
       })
       passes.push(result)

@@ -10,17 +10,6 @@ import { orderOfCart } from "../../../queries/order-of-cart"
  */
 export const CART_COMPLETION_WAIT_SECONDS = 30
 
-/**
- * The plugin's own lock on completing a cart, held from the look for an order to the end of the completion
- * that follows it (the callback's completion step; the shopper's complete route until Medusa has answered).
- * Medusa's cart lock cannot be held across the two: its completeCartWorkflow takes that lock itself, so a
- * look under it and the completion after it leave a gap in which both callers find no order and both run
- * completeCartWorkflow. Taken before Medusa's cart lock, never inside it.
- */
-export const cartCompletionLockKey = (cartId: string) => `retail-financing:cart-completion:${cartId}`
-/** A completion held longer than this has died with its process: the lock frees itself. */
-export const CART_COMPLETION_LOCK_TTL_SECONDS = 120
-
 export type SettledCartOrder =
   /** No completion of the cart is running; the order the cart was completed into, if any. */
   | { settled: true; order_id: string | null }

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto"
-
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import { OrderWorkflowEvents } from "@medusajs/framework/utils"
-import { acquireLockStep, emitEventStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../../../domain/checkout/contract-exceptions"
 import { fundedCaptureCents } from "../../../domain/checkout/funded-capture"
@@ -26,13 +24,11 @@ import { settleInterruptedCompletionStep } from "../steps/settle-interrupted-com
 
 export const syncFinancingApplicationWorkflowId = "retail-financing-sync-application"
 
-export type SyncFinancingApplicationInput = ReadFinancingApplicationInput & {
-  /**
-   * The caller holds the application's lock already (see checkout/run-application-sync.ts, which reads
-   * again for callbacks that arrive meanwhile): the workflow then takes none of its own.
-   */
-  lock_held?: boolean
-}
+/**
+ * Run only through runApplicationSync (checkout/utils/run-application-sync.ts), the one holder of the
+ * application's lock: the workflow takes no lock of its own.
+ */
+export type SyncFinancingApplicationInput = ReadFinancingApplicationInput
 
 export type SyncFinancingApplicationResult = FinancingApplicationState & {
   /** What a completion of the cart gave, when one was tried. */
@@ -44,20 +40,6 @@ export type SyncFinancingApplicationResult = FinancingApplicationState & {
   /** An order repaired here, whose order_placed actions the caller records and sends once the sync has ended. */
   repaired_order_id: string | null
 }
-
-/** Longer than the slowest sync (a cart completion), so queued duplicates wait rather than fail. */
-const LOCK_WAIT_SECONDS = 120
-/** A lock whose holder died frees itself after this; longer than the slowest sync, like the wait. */
-export const LOCK_TTL_SECONDS = 120
-/**
- * How often a queued sync tries the lock again. Duplicate callbacks arrive together and most syncs take a
- * few tens of milliseconds, so the default 0.3 s made a burst of them wait mostly on the poll; each try
- * is one cheap lock attempt.
- */
-const LOCK_RETRY_SECONDS = 0.05
-
-/** The lock of one ledger application: every sync of it (callback or reconciliation) holds it. */
-export const applicationLockKey = (applicationId: string) => `retail-financing:application:${applicationId}`
 
 const isSignature = (state: FinancingApplicationState) =>
   Boolean(state.session) && (state.action === "authorize" || state.action === "capture")
@@ -74,9 +56,9 @@ const needsContractCheck = (state: FinancingApplicationState) =>
   isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
 
 /**
- * Syncs one ledger application with its status at the service, holding a lock on the application so that
- * duplicate and concurrent callbacks (and a reconciliation run meeting a callback) are handled one after
- * another, each seeing what the one before it did.
+ * Syncs one ledger application with its status at the service. Its caller, runApplicationSync, holds the
+ * application's lock around it, so that duplicate and concurrent callbacks (and a reconciliation run or a
+ * shopper's complete meeting a callback) are handled one after another, each seeing what the one before did.
  *
  * It reads the application, its live payment session and the status (never from a callback's body), records
  * the status in the ledger, sends the queued returns a settled return released, and records a decline, an
@@ -89,25 +71,11 @@ const needsContractCheck = (state: FinancingApplicationState) =>
  * made but never linked to the cart is adopted instead of a second one being made, and the cart's order gets
  * the links it lacks. An order that exists without its payment (Medusa stopped before authorizing it) is
  * authorized, linked in the ledger, announced (order.placed, which the stopped completion never released)
- * and given its post-sale actions. The lock is released at the end, or by compensation when a step fails.
+ * and given its post-sale actions.
  */
 export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
   (input: SyncFinancingApplicationInput) => {
-    const lock = transform({ input }, ({ input }) => ({
-      key: applicationLockKey(input.application_id),
-      // One owner per run: a run whose lock outlived its TTL can then never release the next holder's.
-      ownerId: `${syncFinancingApplicationWorkflowId}:${randomUUID()}`,
-      timeout: LOCK_WAIT_SECONDS,
-      ttl: LOCK_TTL_SECONDS,
-      retryInterval: LOCK_RETRY_SECONDS,
-      // Lock steps do nothing in a sub-workflow unless told to; this lock must hold however the sync runs.
-      executeOnSubWorkflow: true,
-    }))
-    when("lock-application", { input }, ({ input }) => !input.lock_held).then(() => {
-      acquireLockStep(lock)
-    })
-
     const state = readFinancingApplicationStep(input)
     const releasedActionIds = recordFinancingApplicationStep({ state })
 
@@ -248,9 +216,6 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
     })
 
-    when("unlock-application", { input }, ({ input }) => !input.lock_held).then(() => {
-      releaseLockStep(lock)
-    })
     const result = transform(
       { state, completion, verdict, exception, settled, releasedActionIds, repaired },
       ({
