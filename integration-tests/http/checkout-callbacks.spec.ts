@@ -9,7 +9,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../src/modules/retail-financing"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import { settleCartCompletion } from "../../src/workflows/checkout/utils/interrupted-completion"
 import { resolveFinancingApplication } from "../../src/workflows/checkout/utils/resolve-financing-application"
 import { syncFinancingApplicationWorkflow } from "../../src/workflows/checkout/workflows/sync-financing-application"
@@ -45,10 +45,6 @@ async function completeCartRuns(container: MedusaContainer, cartId: string): Pro
     .count({ runs: "*" })
   return Number(rows[0].runs)
 }
-
-/** One reconciliation run, as the scheduled job starts it; its report. */
-const reconcileFinancingApplications = async (container: MedusaContainer) =>
-  (await reconcileFinancingSessionsWorkflow(container).run()).result
 
 /** One session's application synced with a status handed in, as reconciliation hands in a listed one. */
 async function syncFinancingSession(container: MedusaContainer, sessionId: string, known: ApplicationStatus) {

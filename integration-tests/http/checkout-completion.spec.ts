@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   callbackBody,
   type CheckoutSeed,
@@ -33,8 +33,7 @@ financingIntegrationSuite({
   testSuite: ({ api, getContainer, financing, seed }) => {
     const logs = watchLogs(getContainer)
 
-    const reconcile = async (container: MedusaContainer) =>
-      (await reconcileFinancingSessionsWorkflow(container).run()).result
+    const reconcile = async (container: MedusaContainer) => await reconcileFinancingApplications(container)
 
     const ledgerOf = async (container: MedusaContainer, publicId: string) => {
       const [application] = await financingLedger(container).listFinancingApplications({

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { isAxiosError } from "axios"
 
 import { callbackUrlFor } from "../../src/domain/checkout/proofs"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   CHECKOUT_ADDRESS,
   RETAIL_FINANCING_PROVIDER_ID,
@@ -304,7 +304,7 @@ financingIntegrationSuite({
           publicId: superseded.public_id,
           status: "SignedWaitingForInvoice",
         })
-        await reconcileFinancingSessionsWorkflow(container).run()
+        await reconcileFinancingApplications(container)
 
         expect(await orderIdsOfCart(container, cart.id)).toEqual(orderIds)
         expect(await orderCount(container)).toBe(1)

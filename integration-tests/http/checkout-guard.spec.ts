@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
 import { centsFromDecimal, fromCents } from "../../src/lib/financing/money"
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   callbackBody,
   CHECKOUT_ADDRESS,
@@ -201,7 +201,7 @@ financingIntegrationSuite({
 
       // The service sends its callback again, then reconciliation runs: nothing more is done or recorded.
       expect(await replay(publicId)).toEqual({ status: 200, body: { received: true, action: "none" } })
-      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      const report = await reconcileFinancingApplications(container)
       expect(report).toEqual(expect.objectContaining({ synced: 0, failed: 0 }))
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([])

@@ -1,7 +1,6 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import reconcileFinancingApplicationsJob from "../../src/jobs/reconcile-financing-applications"
 import {
   SANDBOX_CREDENTIALS,
@@ -20,10 +19,6 @@ import {
 
 const LIST_CALL = /^\/v2\/applications\/from\/[^/]+\/at\/\d{4}-\d{2}-\d{2}$/
 const STATUS_READ = /^\/v2\/applications\/[^/]+\/status$/
-
-/** One reconciliation run, as the scheduled job starts it; its report. */
-const reconcileFinancingApplications = async (container: MedusaContainer) =>
-  (await reconcileFinancingSessionsWorkflow(container).run()).result
 
 financingIntegrationSuite({
   // Every status callback of this file is lost: only reconciliation can tell Medusa what happened.

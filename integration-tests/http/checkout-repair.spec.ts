@@ -4,7 +4,7 @@ import { createOrderWorkflow } from "@medusajs/medusa/core-flows"
 
 import { COMPLETION_TAG_KEY } from "../../src/domain/checkout/interrupted-completion"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   callbackBody,
   callbacksSettled,
@@ -123,7 +123,7 @@ financingIntegrationSuite({
       const container = getContainer()
       const { cart, session, publicId, orderId } = await orderWithoutItsPayment("Funded", 3)
 
-      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      const report = await reconcileFinancingApplications(container)
       expect(report).toEqual(expect.objectContaining({ synced: 1, failed: 0 }))
 
       expect(await orderIdsOfCart(container, cart.id)).toEqual([orderId])
@@ -142,7 +142,7 @@ financingIntegrationSuite({
       await expectOrderReferencesSent(container, orderId, publicId)
 
       // A second run finds nothing left: no second capture.
-      const { result: again } = await reconcileFinancingSessionsWorkflow(container).run()
+      const again = await reconcileFinancingApplications(container)
       expect(again.synced).toBe(0)
       expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
       expect(await paymentCollectionStatus(orderId)).toEqual({ collections: ["completed"], captures: 1 })
@@ -174,7 +174,7 @@ financingIntegrationSuite({
       }, 20_000)
       await moveApplication(financing.sandbox, publicId, "Funded")
 
-      const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+      const report = await reconcileFinancingApplications(container)
       expect(report).toEqual(expect.objectContaining({ synced: 1, failed: 0 }))
 
       // Authorized for the cart, captured for the contract as it is: the same rule as a normal funded capture.
@@ -190,7 +190,7 @@ financingIntegrationSuite({
       expect(application.order_id).toBe(orderId)
 
       // Nothing more is captured by a later run.
-      await reconcileFinancingSessionsWorkflow(container).run()
+      await reconcileFinancingApplications(container)
       expect((await paymentsOfSession(container, session.id))[0].captures).toHaveLength(1)
     })
 

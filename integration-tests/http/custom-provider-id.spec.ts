@@ -3,7 +3,7 @@ import "./support/provider-registered-as-financing"
 
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { reconcileFinancingSessionsWorkflow } from "../../src/workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   RETAIL_FINANCING_PROVIDER_ID,
   callbacksSettled,
@@ -101,7 +101,7 @@ financingIntegrationSuite({
           )
           expect(await orderIdsOfCart(container, cart.id)).toEqual([])
 
-          const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+          const report = await reconcileFinancingApplications(container)
 
           expect(report).toEqual({ days: 1, applications: 1, synced: 1, failed: 0 })
           expect(await orderIdsOfCart(container, cart.id)).toHaveLength(1)

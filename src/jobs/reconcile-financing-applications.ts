@@ -5,7 +5,7 @@ import { jobSchedule } from "../config/job-schedules"
 import { isLockBusy } from "../domain/lock-busy"
 import { followOpenReturnsWorkflow } from "../workflows/post-sale/workflows/follow-open-returns"
 import { sendFinancingActions } from "../workflows/post-sale/utils/send-actions"
-import { reconcileFinancingSessionsWorkflow } from "../workflows/checkout/workflows/reconcile-financing-sessions"
+import { reconcileFinancingApplications } from "../workflows/checkout/utils/reconcile-financing-applications"
 
 /**
  * Callbacks can be lost. Every five minutes (option reconcileSchedule), apply what they missed: open
@@ -20,7 +20,7 @@ export default async function reconcileFinancingApplicationsJob(container: Medus
     .execute(
       "retail-financing:reconcile",
       async () => {
-        const { result: report } = await reconcileFinancingSessionsWorkflow(container).run()
+        const report = await reconcileFinancingApplications(container)
         if (report.synced > 0 || report.failed > 0) {
           logger.info(
             `retail-financing: reconciled ${report.applications} open applications over ${report.days} days: ` +
