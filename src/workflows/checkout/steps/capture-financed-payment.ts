@@ -12,7 +12,8 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
  * capture transaction to the order. A payment with any capture counts: a contract the store's returns
  * reduced is captured for its invoice amount now (fundedCaptureCents), less than Medusa authorized, and
  * Medusa marks only a full capture captured. The ledger was given this sync's read a step before. Runs
- * processPaymentWorkflow as a workflow of its own, for the reasons given in process-financing-payment.ts.
+ * processPaymentWorkflow as a workflow of its own (`.run()`), never `runAsStep`, for the reasons checked in
+ * process-financing-payment.ts (its cart lock skipped in a sub-workflow; compensation undoing a capture).
  * A payment Medusa canceled is left as it is (see docs/after-the-sale.md, "An order changed before funding").
  * No compensation: a capture is what the lender did.
  */

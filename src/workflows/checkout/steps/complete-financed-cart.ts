@@ -36,7 +36,13 @@ interface EngineRun {
  * return page, most often), it waits for it and takes the order it made, without a second completion.
  * Otherwise it runs Medusa's own completeCartWorkflow, as the store's
  * complete route runs it (through the workflow engine, so under the cart's lock and reusing an order that
- * exists), which authorizes the financing session as its last step. Unlike processPaymentWorkflow, which
+ * exists), which authorizes the financing session as its last step.
+ *
+ * Through the engine, never `completeCartWorkflow.runAsStep` (checked against core-flows 2.21.2, where core's
+ * own completeCartAfterPaymentStep does the same): as a sub-workflow its `acquireLockStep({ key: cart id })`
+ * is skipped (no `executeOnSubWorkflow`), so it would no longer exclude Medusa's complete route: two orders;
+ * its failure would fail the sync instead of being counted below (`throwOnError: false`); and a later step
+ * of the sync failing (the capture) would compensate it, rolling back the order of a signed contract. Unlike processPaymentWorkflow, which
  * continues past a failed completion without a word, it looks at the outcome:
  *
  * - an order: linked to the application in the ledger (closing a completion_failed exception of an earlier

@@ -15,11 +15,18 @@ export interface ProcessFinancingPaymentInput {
  * order branch authorizes the session, creating the order's payment; for a funded contract its autocapture
  * branch authorizes and captures. An order is never made here: the cart already is one.
  *
- * It runs as a workflow of its own, as core's completeCartAfterPaymentStep runs the cart completion, and not
- * through `processPaymentWorkflow.runAsStep`: nested in another workflow, its acquireLockStep on the cart is
- * skipped (core-flows 2.21 skips lock steps in a sub-workflow), so its authorization could race the
- * shopper's own cart completion; and a failure later in the parent would compensate it, cancelling an
- * authorized payment.
+ * It runs as a workflow of its own (`.run()`), as core's completeCartAfterPaymentStep runs the cart
+ * completion, and deliberately not composed. Checked against @medusajs/core-flows 2.21.2:
+ * - `processPaymentWorkflow.runAsStep`: its `acquireLockStep({ key: cartId })` passes no
+ *   `executeOnSubWorkflow`, and locking/steps/acquire-lock.js skips a lock step whose workflow runs under a
+ *   parent step; the authorization would then race the shopper's own cart completion (two payments for one
+ *   order). And authorizePaymentSessionStep's compensation cancels the payment: a later step of the sync
+ *   failing (record-repaired-order, announce, capture) would cancel an authorized, signed contract's payment.
+ * - its steps composed here (our own cart lock around authorize/capture): the same compensation, and a copy
+ *   of core's branches that drifts from Medusa's.
+ * - run by the caller after the sync workflow: the repair sits between the settlement (under the cart's lock)
+ *   and the steps that record and announce it; splitting the sync there is not done under this change.
+ * A run of its own commits its own transaction under its own cart lock, and nothing outside undoes it.
  *
  * No compensation: an authorization or a capture is what the contract says happened, and is never undone
  * because something after it failed.

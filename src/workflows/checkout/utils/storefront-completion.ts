@@ -57,6 +57,11 @@ async function gateFinancedCart(
 ): Promise<FinancedCartGate> {
   if (!applicationId) return { proceed: true, order_id: await orderOfCart(container, cartId), synced: false }
 
+  // A look, not the settlement: only the sync may repair (adopt an orphan, make links), after it has checked
+  // the signed contract against the cart with a status read of its own, under the application's lock and
+  // again under the cart's lock. This look cannot be handed to it: it is taken before the application's lock,
+  // and a callback's sync holding that lock may change the cart before this one settles. It decides whether
+  // the sync runs at all (a status read only when something was interrupted) and tags an untagged cart.
   const found = await settleCartCompletion(container, cartId, { repair: false })
   if (!found.settled) return { proceed: false }
   const interrupted =
