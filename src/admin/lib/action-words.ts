@@ -1,22 +1,14 @@
 /** The words and colours of what is sent to the lender (post-sale actions) in the admin screens. */
 
 import type { ActionKind, ActionState } from "../../domain/post-sale/action-kinds"
+import { ACTION_KIND_WORDS } from "./action-kind-words"
 import { type BadgeColor, codeAsWords } from "./format"
-
-/**
- * What each kind is, as a merchant names it. A Record over the kinds, so a kind added to
- * domain/post-sale/action-kinds.ts fails the admin's typecheck until it has a name here.
- */
-const ACTION_KIND_LABELS: Record<ActionKind, string> = {
-  order_references: "Order number",
-  invoice: "Invoice",
-  delivery: "Delivery information",
-  return: "Return request",
-}
 
 /** The kind's name; a kind this bundle does not know (a server newer than the page) is spelled out from its code. */
 export function actionKindLabel(kind: string): string {
-  const label = Object.hasOwn(ACTION_KIND_LABELS, kind) ? ACTION_KIND_LABELS[kind as ActionKind] : undefined
+  const label = Object.hasOwn(ACTION_KIND_WORDS, kind)
+    ? ACTION_KIND_WORDS[kind as ActionKind].label
+    : undefined
   if (label) return label
   const words = kind.replace(/_+/g, " ").trim()
   return words.charAt(0).toUpperCase() + words.slice(1)

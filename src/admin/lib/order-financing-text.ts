@@ -5,15 +5,16 @@
  * "Details" disclosure.
  */
 import type {
-  ActionCause,
   FinancingApplication,
   OrderFinancingResponse,
   PostSaleAction,
   ReturnReason,
 } from "../../domain/admin-api/types"
 import type { AttentionKind } from "../../domain/post-sale/needs-attention"
+import { ACTION_KIND_WORDS, type ActionContext, CAUSE_WHY } from "./action-kind-words"
 import { actionKindLabel } from "./action-words"
-import { formatMoney } from "./format"
+
+export type { ActionContext, FulfillmentRef } from "./action-kind-words"
 
 type OrderFinancing = NonNullable<OrderFinancingResponse["financing"]>
 
@@ -43,18 +44,6 @@ export const RETURN_TYPE_HINTS = {
     "Use it when the order changed but nothing was returned.",
 } as const
 
-/** A fulfillment of the order, as the dashboard numbers them ("Fulfillment #1" is the first). */
-export type FulfillmentRef = { id: string }
-
-export type ActionContext = {
-  /** The order's fulfillments in the dashboard's order, to name the one a delivery was for. */
-  fulfillments: readonly FulfillmentRef[]
-  /** The lender's return reasons, to name the one a return chose (absent while not loaded). */
-  returnReasons?: readonly ReturnReason[]
-  /** The order's number as the dashboard shows it (#12). */
-  orderDisplayId?: number | string | null
-}
-
 export type ActionDescription = {
   /** What was sent: "Invoice", "Delivery information"… */
   title: string
@@ -64,21 +53,6 @@ export type ActionDescription = {
   why: string
   /** A return request's reason, in words (the lender's reason and the note sent), or null. */
   reason: string | null
-}
-
-function fulfillmentName(id: string | null, fulfillments: readonly FulfillmentRef[]): string {
-  const index = id ? fulfillments.findIndex((fulfillment) => fulfillment.id === id) : -1
-  return index >= 0 ? `Fulfillment #${index + 1}` : "a fulfillment"
-}
-
-const RETURN_TYPE_WORDS = { return: "Return", partial: "Partial return", redraft: "Redraft" } as const
-
-function returnWhat(action: PostSaleAction): string | null {
-  const request = action.return_request
-  if (!request) return null
-  const words = RETURN_TYPE_WORDS[request.return_type] ?? "Return"
-  if (request.return_type === "redraft") return `${words}: the contract is redrawn, no money goes back`
-  return request.amount === null ? words : `${words} of ${formatMoney(request.amount)}`
 }
 
 function returnReason(action: PostSaleAction, reasons: readonly ReturnReason[] | undefined): string | null {
@@ -92,49 +66,12 @@ function returnReason(action: PostSaleAction, reasons: readonly ReturnReason[] |
   return chosen ?? note
 }
 
-/** Why an action was sent, by its cause (a `Record` over the cause kinds, so a new kind is worded here). */
-const WHY: Record<ActionCause["kind"], (cause: ActionCause, context: ActionContext) => string> = {
-  order_placed: () => "Sent when the order was placed, so the lender can match its contract to this order.",
-  invoice_generated: () =>
-    "Made by the plugin from the order, and sent when the order was fulfilled (or placed, if the store sends invoices then).",
-  invoice_uploaded: () => "You uploaded this invoice on this page.",
-  fulfillment_handed_over: (cause, context) =>
-    `Sent when ${fulfillmentName(cause.fulfillment_id, context.fulfillments)} was shipped or delivered.`,
-  delivery_requested: (cause, context) =>
-    `You asked for it on this page (for ${fulfillmentName(cause.fulfillment_id, context.fulfillments)}).`,
-  return_requested: () => "You asked for it on this page.",
-  return_received: () => "Items of the order were received back in Medusa.",
-  refund: () => "A refund was made on the order in Medusa.",
-  order_canceled: () => "The order was canceled in Medusa.",
-  order_edited: () => "The order was edited in Medusa after the contract was signed.",
-  contract_voided: () => "The contract was voided: it was signed but no order could be made from it.",
-  other: () => "Sent by the plugin after a change to the order.",
-}
-
-function whatOf(action: PostSaleAction, context: ActionContext): string | null {
-  const cause = action.caused_by
-  switch (action.kind) {
-    case "order_references":
-      return context.orderDisplayId !== undefined && context.orderDisplayId !== null
-        ? `Order #${context.orderDisplayId}`
-        : "This order's number"
-    case "invoice":
-      // The summary of an uploaded invoice is the merchant's own file name and what it does to the generated one.
-      if (cause.kind === "invoice_uploaded") return action.summary.replace(/ by the merchant/, " by you")
-      return cause.order_id ? "Invoice PDF of the order" : null
-    case "delivery":
-      return `Address and tracking of ${fulfillmentName(cause.fulfillment_id, context.fulfillments)}`
-    case "return":
-      return returnWhat(action)
-  }
-}
-
 /** What an action was, what it held, why it was sent and (for a return) its reason, in the merchant's words. */
 export function describeAction(action: PostSaleAction, context: ActionContext): ActionDescription {
   return {
     title: actionKindLabel(action.kind),
-    what: whatOf(action, context),
-    why: WHY[action.caused_by.kind](action.caused_by, context),
+    what: ACTION_KIND_WORDS[action.kind].what(action, context),
+    why: CAUSE_WHY[action.caused_by.kind](action.caused_by, context),
     reason: action.kind === "return" ? returnReason(action, context.returnReasons) : null,
   }
 }

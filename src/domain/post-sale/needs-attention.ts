@@ -1,4 +1,4 @@
-import type { ActionKind, ActionState } from "./action-kinds"
+import { ACTION_KIND_ROWS, type ActionState, isActionKind } from "./action-kinds"
 
 /**
  * Why an application needs the merchant, in the store's list of applications. One rule, used for the list's
@@ -44,16 +44,12 @@ export interface AttentionAction {
   state: string
 }
 
-/** What is sent, as a merchant names it; a kind without a name here is spelled out from its code. */
-const WHAT_IS_SENT: Record<ActionKind, string> = {
-  order_references: "the order number",
-  invoice: "the invoice",
-  delivery: "the delivery information",
-  return: "the return request",
-}
-
+/**
+ * What is sent, as a merchant names it (its kind's row, action-kinds.ts); a kind the ledger holds but this
+ * code does not know is spelled out from its code.
+ */
 const whatIsSent = (kind: string): string =>
-  WHAT_IS_SENT[kind as ActionKind] ?? `the ${kind.replace(/_+/g, " ").trim()}`
+  isActionKind(kind) ? ACTION_KIND_ROWS[kind].whatIsSent : `the ${kind.replace(/_+/g, " ").trim()}`
 
 /** An open exception: a contract signed without an order, not yet voided or resolved by the merchant. */
 export const hasOpenException = (application: AttentionApplication): boolean =>

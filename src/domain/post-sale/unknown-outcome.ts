@@ -1,5 +1,5 @@
 import { toCents } from "../money"
-import type { ActionKind } from "./action-kinds"
+import { ACTION_KINDS, ACTION_KIND_ROWS, type ActionKind, type UnseeableKind } from "./action-kinds"
 
 /**
  * The service has no idempotency keys, so a request whose answer never came (a timeout, a connection reset
@@ -65,17 +65,10 @@ export function leftOutcomeUnknown(attempt: ActionAttempt | undefined): attempt 
 
 /**
  * Whether a status read shows the kind's effect (spec 2.4), so a read is taken before each send to compare
- * with. A Record over the kinds, so a new kind fails the typecheck here until it is decided.
+ * with: its kind's row decides (action-kinds.ts).
  */
-const EFFECT_IS_VISIBLE: Record<ActionKind, boolean> = {
-  return: true,
-  invoice: true,
-  delivery: false,
-  order_references: false,
-}
-
 export function effectIsVisible(kind: ActionKind): boolean {
-  return EFFECT_IS_VISIBLE[kind]
+  return ACTION_KIND_ROWS[kind].effectIsVisible
 }
 
 /** An invoice moves a contract out of SignedWaitingForInvoice to one of these (the sandbox's walk). */
@@ -133,21 +126,15 @@ export function effectOfUnknownAttempt(question: EffectQuestion): Exclude<CheckV
 }
 
 /**
- * The kinds nothing in a status read shows. Typed by name, so a new kind reaches here only once
- * `effectOfUnknownAttempt` has a rule for it or it is listed: the typecheck fails until one is done.
+ * The kinds nothing in a status read shows, by their rows. A new kind whose row says its effect is visible
+ * reaches here only once `effectOfUnknownAttempt` has a rule for it: the typecheck fails until it does.
  */
-const unseeable = (_kind: "delivery" | "order_references"): CheckVerdict => "unseeable"
+const unseeable = (_kind: UnseeableKind): CheckVerdict => "unseeable"
 
-/**
- * What is done when the effect cannot be seen, per kind, and why: a repeat of these is harmless, so they are
- * sent again (at least once). A return's effect is always seen or shown absent, so it never reaches this.
- */
-export const UNSEEABLE_EFFECT_CHOICE: Record<ActionKind, string> = {
-  order_references: "sent again: the service keeps order references as a set, so a repeat changes nothing",
-  delivery: "sent again: a second identical delivery record is harmless, a missing one delays funding",
-  invoice: "sent again: the contract was not waiting for an invoice, so a repeat is the same document again",
-  return: "never: a return's effect is always checked",
-}
+/** What is done when the effect cannot be seen, per kind, and why: its kind's row decides (action-kinds.ts). */
+export const UNSEEABLE_EFFECT_CHOICE: Record<ActionKind, string> = Object.fromEntries(
+  ACTION_KINDS.map((kind) => [kind, ACTION_KIND_ROWS[kind].unseeableEffectChoice])
+) as Record<ActionKind, string>
 
 /** A witness from a status read: the status and the invoice amount in exact cents. */
 export function witnessOf(
