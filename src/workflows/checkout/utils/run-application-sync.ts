@@ -68,8 +68,8 @@ export async function runApplicationSync(
   if (!(await tryLock(() => locking.acquire(key, { ownerId, expire: LOCK_TTL_SECONDS }), lockWaitMs))) {
     return { queued: true }
   }
+  const passes: SyncFinancingApplicationResult[] = []
   try {
-    const passes: SyncFinancingApplicationResult[] = []
     let known: Pick<ApplicationSyncInput, "known_application" | "known_read_started_at"> = input
     while (
       passes.length < MAX_READS_PER_HOLDER &&
@@ -85,16 +85,26 @@ export async function runApplicationSync(
         },
       })
       passes.push(result)
-      // What the sync released or repaired is sent after it has ended: a failed send never undoes the sync.
-      await sendFinancingActions(container, result.released_action_ids)
-      if (result.repaired_order_id)
-        await runPostSale(container, { type: "order_placed", order_id: result.repaired_order_id })
       // A listed status is as old as the list: later passes read again.
       known = {}
     }
-    return { queued: false, passes }
   } finally {
     await locking.release(key, { ownerId })
+    // Sent once the lock is free, also when a later pass failed: the sends call the service and Medusa's
+    // order flows, and a callback arriving meanwhile should sync at once instead of waiting for them.
+    // Neither send throws (a failed send stays in the ledger for the send job), so a pass's own failure
+    // is what the caller hears.
+    await sendWhatPassesLeft(container, passes)
+  }
+  return { queued: false, passes }
+}
+
+/** What the syncs released (returns held until funding) or repaired (an order placed late), sent after them. */
+async function sendWhatPassesLeft(container: MedusaContainer, passes: SyncFinancingApplicationResult[]) {
+  for (const pass of passes) {
+    await sendFinancingActions(container, pass.released_action_ids)
+    if (pass.repaired_order_id)
+      await runPostSale(container, { type: "order_placed", order_id: pass.repaired_order_id })
   }
 }
 
