@@ -33,6 +33,11 @@ const retailFinancingOptions: RetailFinancingOptionsInput = {
   returnAgent: { name: "Store Agent", email: "agent@retail-financing.test", phone: "512-555-0101" },
   // The specs wait for a callback's sync longer than a store does (integration-tests/helpers/financing-environment.ts).
   callbackAnswerWithinMs: process.env.RETAIL_FINANCING_CALLBACK_ANSWER_WITHIN_MS,
+  // Only the non-leasable spec sets it (integration-tests/http/non-leasable.spec.ts); every other spec runs
+  // a store configured as the README says, with no rule of its own.
+  ...(process.env.RETAIL_FINANCING_NON_LEASABLE && {
+    nonLeasable: JSON.parse(process.env.RETAIL_FINANCING_NON_LEASABLE),
+  }),
 }
 
 export default defineConfig({

@@ -23,7 +23,8 @@ const { ContainerRegistrationKeys, Modules, ProductStatus } = require("@medusajs
 
 /*
  * The demo store's data, run by `medusa exec` (demo/run.js): a US region in dollars offering pay over time,
- * sales tax, a warehouse shipping to the US, three products, the promotion code DEMO10, a publishable key
+ * sales tax, a warehouse shipping to the US, three pieces of furniture and a protection plan the lender
+ * cannot lease, the promotion code DEMO10, a publishable key
  * and the admin login. It runs on every start: a database seeded before is only read (its marker is the
  * store's metadata, written last), and the admin's password is set to the one the demo prints.
  *
@@ -59,6 +60,15 @@ const PRODUCTS = [
     handle: "oak-side-table",
     description: "White oak with a lower shelf; pairs with the sofa.",
     price: 249.5,
+  },
+  // A lease-to-own lender cannot lease a service: the plugin's product widget shows why, and a cart holding
+  // it is not offered Pay over time (the checkout says which item to remove).
+  {
+    title: "2-year protection plan",
+    handle: "two-year-protection-plan",
+    description: "Accidental damage and stains covered for two years. Bought with the store; not leasable.",
+    price: 149,
+    metadata: { retail_financing_leasable: false },
   },
 ]
 
@@ -158,6 +168,7 @@ async function seedStore(container) {
         title: product.title,
         handle: product.handle,
         description: product.description,
+        ...(product.metadata && { metadata: product.metadata }),
         status: ProductStatus.PUBLISHED,
         shipping_profile_id: shippingProfileId,
         options: [{ title: "Finish", values: ["Natural"] }],

@@ -5,6 +5,8 @@
  *
  *   <AsLowAs
  *     amount={cart.total}                                    dollars: a number or a "1299.99" string
+ *     productId={product.id}                                 on a product page: nothing for a product
+ *                                                            the lender cannot lease (a protection plan)
  *     backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
  *     publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
  *     learnMoreUrl="/financing"                               optional; otherwise an inline explanation
@@ -33,13 +35,16 @@ export interface AsLowAsResponse {
     early_buyout_options: { month: number; payment: string; savings_percentage: number }[]
   } | null
   available: boolean
-  reason: "below_minimum" | "above_maximum" | "unavailable" | null
+  /** not_leasable: asked with a product_id the lender cannot lease (a gift card, a protection plan). */
+  reason: "below_minimum" | "above_maximum" | "not_leasable" | "unavailable" | null
   min_amount: string | null
   max_amount: string | null
 }
 
 export interface AsLowAsProps {
   amount: number | string
+  /** On a product page; leave it out on the cart, whose eligibility answer says what the cart holds. */
+  productId?: string
   backendUrl: string
   publishableKey: string
   learnMoreUrl?: string
@@ -63,7 +68,8 @@ function amountText(amount: number | string): string | null {
 export function useAsLowAs(
   amount: number | string,
   backendUrl: string,
-  publishableKey: string
+  publishableKey: string,
+  productId?: string
 ): Offer | null {
   const [offer, setOffer] = useState<Offer | null>(null)
   const text = amountText(amount)
@@ -75,7 +81,9 @@ export function useAsLowAs(
     }
     const request = new AbortController()
     const timer = setTimeout(() => {
-      const url = `${backendUrl.replace(/\/+$/, "")}/store/retail-financing/as-low-as?amount=${text}`
+      const url =
+        `${backendUrl.replace(/\/+$/, "")}/store/retail-financing/as-low-as?amount=${text}` +
+        (productId ? `&product_id=${encodeURIComponent(productId)}` : "")
       fetch(url, { headers: { "x-publishable-api-key": publishableKey }, signal: request.signal })
         .then((response) => (response.ok ? (response.json() as Promise<AsLowAsResponse>) : null))
         .then((body) => {
@@ -90,13 +98,20 @@ export function useAsLowAs(
       clearTimeout(timer)
       request.abort()
     }
-  }, [text, backendUrl, publishableKey])
+  }, [text, backendUrl, publishableKey, productId])
 
   return offer
 }
 
-export function AsLowAs({ amount, backendUrl, publishableKey, learnMoreUrl, className }: AsLowAsProps) {
-  const offer = useAsLowAs(amount, backendUrl, publishableKey)
+export function AsLowAs({
+  amount,
+  productId,
+  backendUrl,
+  publishableKey,
+  learnMoreUrl,
+  className,
+}: AsLowAsProps) {
+  const offer = useAsLowAs(amount, backendUrl, publishableKey, productId)
   if (!offer) return null
 
   const payment = `${money(offer.monthly_payment)}/mo`

@@ -25,6 +25,8 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
     "Storefront origins (scheme://host[:port], such as https://shop.example.com) the shopper may be sent back to.",
   minAmount: "Smallest cart total, in dollars, offered financing; at most maxAmount.",
   maxAmount: "Largest cart total, in dollars, offered financing.",
+  nonLeasable:
+    "{ productTypes?, productTags?, collections?, categories? }: products the lender cannot lease, by type value, tag value, collection handle or category handle (a category's descendants too). Gift cards and products whose metadata has retail_financing_leasable: false are never leased either.",
   allowedStates: "2-letter US state codes where financing is offered; all states when unset.",
   timeoutMs: "Timeout of one request to the financing service, in milliseconds (1000 to 120000).",
   maxRetries:

@@ -127,6 +127,23 @@ const returnAgent = z.strictObject(
   { error: "must be an object with name, email and phone" }
 )
 
+/** Names as the admin shows them: product type values, tag values, collection and category handles. */
+const nonLeasableNames = z
+  .array(text, { error: "must be an array of names" })
+  .min(1, { error: "must list at least one name when set" })
+  .optional()
+
+/** What the lender cannot lease, beyond gift cards and products flagged in their metadata. */
+const nonLeasable = z.strictObject(
+  {
+    productTypes: nonLeasableNames,
+    productTags: nonLeasableNames,
+    collections: nonLeasableNames,
+    categories: nonLeasableNames,
+  },
+  { error: "must be an object with productTypes, productTags, collections and categories (each optional)" }
+)
+
 export const RetailFinancingOptionsSchema = z
   .strictObject(
     {
@@ -144,6 +161,7 @@ export const RetailFinancingOptionsSchema = z
         .default(() => [...OPTION_DEFAULTS.allowedRedirectOrigins]),
       minAmount: dollars.optional(),
       maxAmount: dollars.optional(),
+      nonLeasable: nonLeasable.optional(),
       allowedStates: z
         .array(z.enum(US_STATES, { error: "must be a 2-letter US state code such as CA" }), {
           error: "must be an array of 2-letter US state codes",
@@ -227,7 +245,9 @@ export type RetailFinancingOptionsInput = z.input<typeof RetailFinancingOptionsS
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => `"${key}" is not a known option`).join("; ")
+    // Inside an object option (nonLeasable: { productType }) the key is named with its option.
+    const within = issue.path.map(String).join(".")
+    return issue.keys.map((key) => `"${within ? `${within}.${key}` : key}" is not a known option`).join("; ")
   }
   const [name, ...rest] = issue.path.map(String)
   if (name === undefined) return `options ${issue.message}`

@@ -5,6 +5,8 @@
  *   <script type="module" src="https://api.shop.example.com/retail-financing/as-low-as.js"></script>
  *   <retail-financing-as-low-as
  *     amount="1299.99"                              dollars, as the shopper sees them (a cart total too)
+ *     product-id="prod_..."                         on a product page: nothing for a product the lender
+ *                                                   cannot lease (a gift card, a protection plan)
  *     backend-url="https://api.shop.example.com"    the Medusa server; the page's own origin when left out
  *     publishable-key="pk_..."                      the storefront's publishable API key
  *     learn-more-url="https://shop.example.com/financing"   optional; otherwise an inline explanation
@@ -174,7 +176,13 @@
   }
 
   class RetailFinancingAsLowAs extends dom.HTMLElement {
-    static readonly observedAttributes = ["amount", "backend-url", "publishable-key", "learn-more-url"]
+    static readonly observedAttributes = [
+      "amount",
+      "product-id",
+      "backend-url",
+      "publishable-key",
+      "learn-more-url",
+    ]
 
     private readonly root = this.attachShadow({ mode: "open" })
     // Not `style`: that would hide HTMLElement's own `style` from the page's scripts.
@@ -207,8 +215,11 @@
       const amount = (this.getAttribute("amount") ?? "").trim()
       const backendUrl = (this.getAttribute("backend-url") ?? "").trim().replace(/\/+$/, "")
       const publishableKey = (this.getAttribute("publishable-key") ?? "").trim()
+      const productId = (this.getAttribute("product-id") ?? "").trim()
       const learnMoreUrl = safeLink(this.getAttribute("learn-more-url"))
-      const url = `${backendUrl}${ROUTE}?amount=${encodeURIComponent(amount)}`
+      const url =
+        `${backendUrl}${ROUTE}?amount=${encodeURIComponent(amount)}` +
+        (productId ? `&product_id=${encodeURIComponent(productId)}` : "")
       const wanted = `${url} ${publishableKey} ${learnMoreUrl ?? ""}`
       // A request for another amount may still be out: its answer must not land after this one.
       this.request?.abort()

@@ -15,4 +15,8 @@ export const financingKeys = {
   connectionTest: () => [ROOT, "connection-test"] as const,
   returnReasons: () => [ROOT, "return-reasons"] as const,
   phoneStatus: (phone: string) => [ROOT, "phone-status", phone] as const,
+  productLeasability: (productId: string) => [ROOT, "product-leasability", productId] as const,
 }
+
+/** The dashboard's own key of a product's page (queryKeysFactory("products").detail): refreshed after our edit. */
+export const dashboardProductKey = (productId: string) => ["products", "detail", productId] as const

@@ -140,6 +140,22 @@ describe("parseOptions", () => {
     expect(message).not.toContain('"allowedStates[0]"')
   })
 
+  it("takes what the lender cannot lease by type, tag, collection and category, and names a wrong part", () => {
+    const nonLeasable = { productTypes: ["Service"], categories: ["protection-plans"] }
+    expect(parseOptions({ ...valid, nonLeasable }).nonLeasable).toEqual(nonLeasable)
+    expect(parseOptions(valid).nonLeasable).toBeUndefined()
+
+    expect(errorFor({ ...valid, nonLeasable: { productType: ["Service"] } }).message).toContain(
+      '"nonLeasable.productType" is not a known option'
+    )
+    expect(errorFor({ ...valid, nonLeasable: { productTags: "gift" } }).message).toContain(
+      '"nonLeasable[productTags]" must be an array of names'
+    )
+    expect(errorFor({ ...valid, nonLeasable: { collections: [] } }).message).toContain(
+      '"nonLeasable[collections]" must list at least one name when set'
+    )
+  })
+
   it("rejects a minimum above the maximum", () => {
     expect(errorFor({ ...valid, minAmount: 500, maxAmount: 100 }).message).toContain(
       '"minAmount" must not be greater than maxAmount'

@@ -8,8 +8,9 @@ import type { ActionKind, ActionState } from "../post-sale/action-kinds"
 import type { AttemptOutcome, EffectCheck } from "../post-sale/unknown-outcome"
 import type { AttentionKind, AttentionReason } from "../post-sale/needs-attention"
 import type { ActionCause, CauseKind } from "../post-sale/action-cause"
+import type { NotLeasableBecause } from "../checkout/leasable"
 
-export type { OrderBooks, AttentionKind, AttentionReason, ActionCause, CauseKind }
+export type { OrderBooks, AttentionKind, AttentionReason, ActionCause, CauseKind, NotLeasableBecause }
 
 /** `stage` is the server's reading of the status (null for a status it does not know). */
 export type StatusChange = { status: string; stage: string | null; at: string }
@@ -232,3 +233,16 @@ export type PhoneStatusResponse = {
   /** What the store's ledger knows of that application: null when it was not made through this store. */
   ledger: { application_id: string; order: { id: string; display_id: number | null } | null } | null
 }
+
+/** A product's leasability, for the admin's product widget. */
+export type ProductLeasability = {
+  leasable: boolean
+  /** The rule that keeps the lender from leasing it; null when it can be leased. */
+  not_leasable_because: NotLeasableBecause | null
+  /** The metadata key the merchant's switch sets. */
+  metadata_key: string
+  /** The product's own metadata says it cannot be leased. */
+  marked_not_leasable: boolean
+}
+
+export type ProductLeasabilityResponse = { leasability: ProductLeasability }

@@ -18,7 +18,7 @@ export interface OfferSource {
   lowestPaymentOption(storeCode: string, financedAmount: number): Promise<LowestPaymentOption>
 }
 
-export type AsLowAsReason = "below_minimum" | "above_maximum" | "unavailable"
+export type AsLowAsReason = "below_minimum" | "above_maximum" | "not_leasable" | "unavailable"
 
 /** The body of GET /store/retail-financing/as-low-as. Every key is always present. */
 export interface AsLowAsBody {
@@ -104,6 +104,14 @@ export class AsLowAsQuoter {
       this.warnings.report(`${UNAVAILABLE}: ${describeFailure(lookup.result.error)}`)
     }
     return this.answer(null, "unavailable", 0)
+  }
+
+  /**
+   * The answer for a product the lender cannot lease (the route decides, from Medusa's product): no offer,
+   * and the service is not asked. It keeps as long as an offer would; a merchant's change shows within it.
+   */
+  notLeasable(): AsLowAsAnswer {
+    return this.answer(null, "not_leasable", this.settings.cacheSeconds)
   }
 
   private outsideRange(cents: number): "below_minimum" | "above_maximum" | null {

@@ -1,12 +1,19 @@
 import type { RetailFinancingOptions } from "../../config/options"
 import { isFinancingProviderId } from "../../config/provider-id"
-import { FINANCING_CART_FIELDS, type FinancingCart } from "./cart"
+import { FINANCING_CART_FIELDS, type FinancingCart, type FinancingCartItem } from "./cart"
 import {
   type ApplicationPolicy,
   type CartToApplicationResult,
   cartToApplication,
 } from "./cart-to-application"
-import type { CheckoutProblem, CheckoutProblemCode } from "./shopper-details"
+import {
+  LEASABLE_PRODUCT_FIELDS,
+  type LeasableCartItem,
+  NO_NON_LEASABLE_RULE,
+  type NonLeasableRule,
+  nonLeasableItemsProblem,
+} from "./leasable"
+import type { CheckoutProblem, CheckoutProblemCode, ProblemItem } from "./shopper-details"
 
 /*
  * One set of rules for "can this cart be financed?", asked twice: by the eligibility route before the
@@ -16,6 +23,7 @@ import type { CheckoutProblem, CheckoutProblemCode } from "./shopper-details"
  */
 
 export interface EligibilityCart extends FinancingCart {
+  items?: (FinancingCartItem & LeasableCartItem)[] | null
   completed_at?: unknown
   region_id?: string | null
   region?: {
@@ -23,23 +31,38 @@ export interface EligibilityCart extends FinancingCart {
   } | null
 }
 
-/** FINANCING_CART_FIELDS plus what the two checks before the application need: completion and region. */
+/**
+ * FINANCING_CART_FIELDS plus what the checks before the application need: completion, region and what
+ * the lender can lease of each line's product.
+ */
 export const ELIGIBILITY_CART_FIELDS = [
   ...FINANCING_CART_FIELDS,
+  ...LEASABLE_PRODUCT_FIELDS.map((field) => `items.product.${field}`),
   "region_id",
   "region.payment_providers.id",
   "region.payment_providers.is_enabled",
 ]
 
-/** The store's rules for an application, from the plugin's options (the URLs are the session start's). */
+/** The store's rules for a cart before its application is made: the application's, and what can be leased. */
+export interface EligibilityPolicy extends ApplicationPolicy {
+  /** What the lender cannot lease; every product can be leased when absent. */
+  nonLeasable?: NonLeasableRule
+}
+
+/**
+ * The store's rules for an application, from the plugin's options (the URLs are the session start's) and
+ * the non-leasable rule as read from Medusa (nonLeasableRuleOf resolves its categories).
+ */
 export function applicationPolicyOf(
-  options: Pick<RetailFinancingOptions, "storeCode" | "minAmount" | "maxAmount" | "allowedStates">
-): ApplicationPolicy {
+  options: Pick<RetailFinancingOptions, "storeCode" | "minAmount" | "maxAmount" | "allowedStates">,
+  nonLeasable: NonLeasableRule = NO_NON_LEASABLE_RULE
+): EligibilityPolicy {
   return {
     storeCode: options.storeCode,
     minAmount: options.minAmount,
     maxAmount: options.maxAmount,
     allowedStates: options.allowedStates,
+    nonLeasable,
   }
 }
 
@@ -60,10 +83,14 @@ export function regionOffersFinancing(cart: EligibilityCart, providerId?: string
 /**
  * The cart's application, or every reason it cannot be made. A completed cart has only that reason: the
  * rest would be advice about an order that already exists.
+ *
+ * Only here, before an application exists, is what the lender can lease checked: the guard at signing
+ * compares the cart with what was applied for (cartToApplication alone), so a merchant who marks a product
+ * non-leasable later never turns a contract a shopper has signed into an exception.
  */
 export function financingApplicationFor(
   cart: EligibilityCart,
-  policy: ApplicationPolicy,
+  policy: EligibilityPolicy,
   providerId?: string
 ): CartToApplicationResult {
   if (cart.completed_at) {
@@ -73,13 +100,18 @@ export function financingApplicationFor(
     }
   }
   const built = cartToApplication(cart, policy)
-  if (regionOffersFinancing(cart, providerId)) return built
-  const region: CheckoutProblem = {
-    code: "region_not_enabled",
-    field: "region_id",
-    message: "Pay over time is not available in your region.",
+  const problems: CheckoutProblem[] = []
+  if (!regionOffersFinancing(cart, providerId)) {
+    problems.push({
+      code: "region_not_enabled",
+      field: "region_id",
+      message: "Pay over time is not available in your region.",
+    })
   }
-  return { ok: false, problems: [region, ...(built.ok ? [] : built.problems)] }
+  const notLeasable = nonLeasableItemsProblem(cart.items ?? [], policy.nonLeasable ?? NO_NON_LEASABLE_RULE)
+  if (notLeasable) problems.push(notLeasable)
+  if (problems.length === 0) return built
+  return { ok: false, problems: [...problems, ...(built.ok ? [] : built.problems)] }
 }
 
 /** One reason, as the store API sends it: the sentence, and the keys for a storefront's logic. */
@@ -87,6 +119,8 @@ export interface EligibilityReason {
   code: CheckoutProblemCode
   field: string | null
   message: string
+  /** The lines at fault, on a reason about some of the cart's lines (items_not_leasable). */
+  items?: ProblemItem[]
 }
 
 export interface FinancingEligibility {
@@ -95,7 +129,7 @@ export interface FinancingEligibility {
 }
 
 /** Whether Pay over time can be offered for the cart now, and when not, what the shopper can do. */
-export function financingEligibility(cart: EligibilityCart, policy: ApplicationPolicy): FinancingEligibility {
+export function financingEligibility(cart: EligibilityCart, policy: EligibilityPolicy): FinancingEligibility {
   const result = financingApplicationFor(cart, policy)
   return result.ok
     ? { eligible: true, reasons: [] }
@@ -104,5 +138,10 @@ export function financingEligibility(cart: EligibilityCart, policy: ApplicationP
 
 /** What of a problem leaves the server: its `detail` is for the store's log. */
 export function reasonsOf(problems: readonly CheckoutProblem[]): EligibilityReason[] {
-  return problems.map(({ code, field, message }) => ({ code, field, message }))
+  return problems.map(({ code, field, message, items }) => ({
+    code,
+    field,
+    message,
+    ...(items && { items }),
+  }))
 }

@@ -32,6 +32,7 @@ export type CheckoutProblemCode =
   | "state_invalid"
   | "zip_invalid"
   | "application_invalid"
+  | "items_not_leasable"
 
 /**
  * Something the shopper must fix before financing can be offered. `message` is a sentence the shopper can
@@ -45,6 +46,13 @@ export interface CheckoutProblem {
   message: string
   /** For the store's log only, never the shopper: what the contract's own check refused, by path and rule. */
   detail?: string
+  /** The cart lines at fault, for a problem about some of them (items_not_leasable): a storefront marks them. */
+  items?: ProblemItem[]
+}
+
+export interface ProblemItem {
+  line_item_id: string
+  title: string
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: CheckoutProblem }

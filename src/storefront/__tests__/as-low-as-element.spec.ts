@@ -285,6 +285,24 @@ describe("<retail-financing-as-low-as>", () => {
     expect(element.shadow?.children).toEqual([])
   })
 
+  it("asks about the product when given product-id, and shows nothing for one the lender cannot lease", async () => {
+    const notLeasable = { ...OFFER, available: false, reason: "not_leasable", as_low_as: null }
+    const { calls, mount } = page(({ url }) =>
+      url.includes("product_id=prod_plan") ? json(notLeasable) : json(OFFER)
+    )
+
+    const plan = mount({ ...ATTRIBUTES, "product-id": "prod_plan" })
+    const sofa = mount({ ...ATTRIBUTES, "product-id": "prod_sofa" })
+    await jest.advanceTimersByTimeAsync(0)
+
+    expect(calls.map(({ url }) => url)).toEqual([
+      "https://api.shop.example.com/store/retail-financing/as-low-as?amount=1299.99&product_id=prod_plan",
+      "https://api.shop.example.com/store/retail-financing/as-low-as?amount=1299.99&product_id=prod_sofa",
+    ])
+    expect(plan.shadow?.children).toEqual([])
+    expect(sofa.visibleText).toContain("As low as")
+  })
+
   it("can be loaded twice on a page", () => {
     const { load, registry } = page(() => json(OFFER))
 

@@ -3,6 +3,7 @@
 // The cart: lines with quantities, the total with the "As low as" message, and the way to checkout.
 
 import { api, asLowAs, cents, element, money, retrieveCart, renderHeader, showError } from "./store.mjs"
+import { financingEligibility, reasonsAgainst } from "./checkout-eligibility.mjs"
 
 async function changeQuantity(cart, item, quantity) {
   const path = `/store/carts/${cart.id}/line-items/${item.id}`
@@ -75,6 +76,11 @@ async function showCart() {
     }
     const items = [...cart.items].sort((a, b) => a.created_at.localeCompare(b.created_at))
     const amounts = itemAmounts(cart)
+    // What the cart holds can rule Pay over time out before any address is given (a protection plan the
+    // lender cannot lease): the cart says so instead of an offer the checkout would then refuse.
+    const notLeasable = reasonsAgainst(await financingEligibility(cart.id)).find(
+      (reason) => reason.code === "items_not_leasable"
+    )
     const row = (label, amount, testId) =>
       element(
         "tr",
@@ -101,11 +107,17 @@ async function showCart() {
       ),
       element("p", { class: "note", text: "Shipping and sales tax are added at checkout." }),
       // On the amount in bold above it: tax is not on this page, so it is not in this figure either.
-      element(
-        "div",
-        { class: "as-low-as", "data-testid": "cart-as-low-as" },
-        asLowAs((amounts.totalCents / 100).toFixed(2))
-      ),
+      notLeasable
+        ? element("p", {
+            class: "financing-unavailable",
+            "data-testid": "cart-not-leasable",
+            text: notLeasable.message,
+          })
+        : element(
+            "div",
+            { class: "as-low-as", "data-testid": "cart-as-low-as" },
+            asLowAs((amounts.totalCents / 100).toFixed(2))
+          ),
       element("div", { id: "cart-errors" }),
       element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Checkout" }))
     )

@@ -42,7 +42,11 @@ async function showProduct() {
         { class: "details" },
         element("h1", { text: product.title }),
         element("p", { class: "price", "data-testid": "product-price", text: money(price) }),
-        element("div", { class: "as-low-as", "data-testid": "product-as-low-as" }, asLowAs(price)),
+        element(
+          "div",
+          { class: "as-low-as", "data-testid": "product-as-low-as" },
+          asLowAs(price, product.id)
+        ),
         element("p", { text: product.description }),
         add,
         status

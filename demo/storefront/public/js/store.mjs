@@ -107,8 +107,9 @@ export function element(tag, attributes = {}, ...children) {
  * module script from another origin, which the backend allows). Until the script has run, or if the
  * backend does not serve it, the element is unknown to the browser and shows nothing. `amount` is the
  * figure the page shows in bold above the message (docs/demo.md, "As low as"), so the two always agree.
+ * `productId` on a product page: the element shows nothing for a product the lender cannot lease.
  */
-export function asLowAs(amount) {
+export function asLowAs(amount, productId) {
   if (!document.querySelector("script[data-as-low-as]")) {
     document.head.append(
       element("script", {
@@ -120,6 +121,7 @@ export function asLowAs(amount) {
   }
   return element("retail-financing-as-low-as", {
     amount: Number(amount).toFixed(2),
+    ...(productId && { "product-id": productId }),
     "backend-url": config.backendUrl,
     "publishable-key": config.publishableKey,
     "learn-more-url": "/financing",

@@ -42,6 +42,7 @@ export type FinancingReasonCode =
   | "state_invalid"
   | "zip_invalid"
   | "application_invalid"
+  | "items_not_leasable"
 
 export interface FinancingReason {
   code: FinancingReasonCode
@@ -49,6 +50,8 @@ export interface FinancingReason {
   field: string | null
   /** A sentence for the shopper, shown as it is. */
   message: string
+  /** items_not_leasable only: the cart lines the lender cannot lease, to mark in the cart. */
+  items?: { line_item_id: string; title: string }[]
 }
 
 /** GET /store/retail-financing/eligibility?cart_id=… */
@@ -57,7 +60,7 @@ export interface FinancingEligibility {
   reasons: FinancingReason[]
 }
 
-/** GET /store/retail-financing/as-low-as?amount=… (money as text with two decimals). */
+/** GET /store/retail-financing/as-low-as?amount=…[&product_id=…] (money as text with two decimals). */
 export interface AsLowAsResponse {
   as_low_as: {
     amount: string
@@ -69,7 +72,8 @@ export interface AsLowAsResponse {
     early_buyout_options: { month: number; payment: string; savings_percentage: number }[]
   } | null
   available: boolean
-  reason: "below_minimum" | "above_maximum" | "unavailable" | null
+  /** not_leasable: asked with a product_id the lender cannot lease (a gift card, a protection plan). */
+  reason: "below_minimum" | "above_maximum" | "not_leasable" | "unavailable" | null
   min_amount: string | null
   max_amount: string | null
 }

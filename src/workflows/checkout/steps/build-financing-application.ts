@@ -16,6 +16,7 @@ import {
 import { redirectUrlsFor } from "../../../domain/checkout/redirect-urls"
 import type { ApplicationInput } from "../../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { nonLeasableRuleOf } from "../../../queries/non-leasable-rule"
 
 export interface BuildFinancingApplicationInput {
   payment_collection_id: string
@@ -44,10 +45,14 @@ export const buildFinancingApplicationStep = createStep(
   async (input: BuildFinancingApplicationInput, { container }) => {
     const options = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
     const cart = await cartOfPaymentCollection(container, input.payment_collection_id)
+    const nonLeasable = await nonLeasableRuleOf(container, options.nonLeasable)
 
     const built = financingApplicationFor(
       cart,
-      { ...applicationPolicyOf(options), ...redirectUrlsFor(options, cart.id, input.requested_urls) },
+      {
+        ...applicationPolicyOf(options, nonLeasable),
+        ...redirectUrlsFor(options, cart.id, input.requested_urls),
+      },
       input.provider_id
     )
     if (!built.ok) {

@@ -124,12 +124,14 @@ export async function getFinancingOutcome(cartId: string): Promise<FinancingOutc
 /**
  * "As low as" for an amount in dollars: the amount the page shows (a product's price, the cart's total).
  * Null when there is nothing to show (not financed, or the service cannot answer). The plugin caches offers
- * per amount; add `next: { revalidate: 300 }` to cache them in Next.js too.
+ * per amount; add `next: { revalidate: 300 }` to cache them in Next.js too. With a product id (a product
+ * page), a product the lender cannot lease gets nothing.
  */
-export async function getAsLowAs(amount: number): Promise<AsLowAsResponse["as_low_as"]> {
+export async function getAsLowAs(amount: number, productId?: string): Promise<AsLowAsResponse["as_low_as"]> {
   if (!Number.isFinite(amount) || amount <= 0) return null
+  const query = { amount: amount.toFixed(2), ...(productId && { product_id: productId }) }
   return sdk.client
-    .fetch<AsLowAsResponse>("/store/retail-financing/as-low-as", { query: { amount: amount.toFixed(2) } })
+    .fetch<AsLowAsResponse>("/store/retail-financing/as-low-as", { query })
     .then((body) => (body.available ? body.as_low_as : null))
     .catch(() => null)
 }

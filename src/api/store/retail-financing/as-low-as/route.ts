@@ -1,4 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../modules/retail-financing"
+import { productLeasability } from "../../../../queries/product-leasability"
 
 import { asLowAsQuoterFor } from "./quoter-for"
 import type { StoreGetAsLowAs } from "./validators"
@@ -6,13 +13,24 @@ import type { StoreGetAsLowAs } from "./validators"
 /**
  * "As low as" for a product price or a cart total: the service's lowest monthly payment and whether the
  * store finances the amount. A service that is down or slow gives `as_low_as: null`, never an error page.
+ * With a product id, a product the lender cannot lease is answered `not_leasable` without asking the service.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const { amountCents } = req.validatedQuery as StoreGetAsLowAs
-  const { body, maxAgeSeconds } = await asLowAsQuoterFor(req.scope).quote(amountCents)
+  const { amountCents, productId } = req.validatedQuery as StoreGetAsLowAs
+  const quoter = asLowAsQuoterFor(req.scope)
+  const { body, maxAgeSeconds } =
+    productId && !(await isLeasable(req, productId)) ? quoter.notLeasable() : await quoter.quote(amountCents)
   // The answer is the same for every shopper; browsers and CDNs may keep it as long as the plugin does.
   res.setHeader("Cache-Control", maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : "no-store")
   // Without the key the same URL is a 400: a shared cache must not hand this answer to such a request.
   res.vary("x-publishable-api-key")
   res.json(body)
+}
+
+async function isLeasable(req: MedusaRequest, productId: string): Promise<boolean> {
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  const leasability = await productLeasability(req.scope, productId, options.nonLeasable)
+  if (!leasability)
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "No product with this product_id was found.")
+  return leasability.not_leasable_because === null
 }

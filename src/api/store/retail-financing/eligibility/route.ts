@@ -12,6 +12,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../../../modules/retail-financing"
+import { nonLeasableRuleOf } from "../../../../queries/non-leasable-rule"
 import type { StoreGetFinancingEligibility } from "./validators"
 
 /**
@@ -35,5 +36,6 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<FinancingEligi
   const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
   // The answer changes with every cart update and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
-  res.json(financingEligibility(cart, applicationPolicyOf(options)))
+  const nonLeasable = await nonLeasableRuleOf(req.scope, options.nonLeasable)
+  res.json(financingEligibility(cart, applicationPolicyOf(options, nonLeasable)))
 }

@@ -3,11 +3,12 @@
  * src/modules/financing/components/as-low-as/ and give it the amount the page shows:
  *
  *   product page (src/modules/products/templates/product-info or product-price):
- *     <FinancingAsLowAs amount={variant.calculated_price.calculated_amount} />
+ *     <FinancingAsLowAs amount={variant.calculated_price.calculated_amount} productId={product.id} />
  *   cart and checkout summary (src/modules/cart/templates/summary, checkout-summary):
  *     <FinancingAsLowAs amount={cart.total} />      what the shopper pays, so what is financed
  *
- * It renders nothing when the amount is not financed or the service cannot answer. It is an async server
+ * It renders nothing when the amount is not financed, the product cannot be leased (a gift card, a
+ * protection plan), or the service cannot answer. It is an async server
  * component: from a client component (the starter's ProductActions), use examples/react/AsLowAs.tsx.
  */
 import { getAsLowAs } from "../../../../lib/data/financing"
@@ -17,15 +18,18 @@ const money = (dollars: string) => usd.format(Number(dollars))
 
 export default async function FinancingAsLowAs({
   amount,
+  productId,
   learnMoreUrl,
   className,
 }: {
   /** Dollars, as Medusa's store API gives amounts. */
   amount: number | null | undefined
+  /** On a product page: a product the lender cannot lease gets nothing. */
+  productId?: string
   learnMoreUrl?: string
   className?: string
 }) {
-  const offer = amount ? await getAsLowAs(amount) : null
+  const offer = amount ? await getAsLowAs(amount, productId) : null
   if (!offer) return null
   return (
     <div className={className} data-testid="financing-as-low-as">

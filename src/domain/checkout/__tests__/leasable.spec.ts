@@ -1,0 +1,171 @@
+import {
+  type LeasableCartItem,
+  type LeasableProductFacts,
+  NO_NON_LEASABLE_RULE,
+  type NonLeasableRule,
+  nonLeasableItemsProblem,
+  whyNotLeasable,
+} from "../leasable"
+import { financingEligibility, type EligibilityCart } from "../eligibility"
+import { financingProviderId } from "../../../config/provider-id"
+
+const RULE: NonLeasableRule = {
+  productTypes: ["Service"],
+  productTags: ["consumable"],
+  collections: ["gift-ideas"],
+  // "protection-plans" is pcat_plans; pcat_plans_2y is its child, pcat_desks is elsewhere.
+  categories: new Map([["pcat_plans", "protection-plans"]]),
+}
+
+const product = (facts: Partial<LeasableProductFacts> = {}): LeasableProductFacts => ({
+  id: "prod_1",
+  is_giftcard: false,
+  metadata: null,
+  type: { value: "Furniture" },
+  tags: [{ value: "oak" }],
+  collection: { handle: "living-room" },
+  categories: [{ id: "pcat_desks", mpath: "pcat_furniture.pcat_desks" }],
+  ...facts,
+})
+
+describe("whyNotLeasable", () => {
+  it("leases an ordinary product, and every product when the store sets no rule", () => {
+    expect(whyNotLeasable(product(), RULE)).toBeNull()
+    expect(whyNotLeasable(product({ type: { value: "Service" } }), NO_NON_LEASABLE_RULE)).toBeNull()
+  })
+
+  it("never leases a gift card, whatever the options say", () => {
+    expect(whyNotLeasable(product({ is_giftcard: true }), NO_NON_LEASABLE_RULE)).toEqual({
+      rule: "gift_card",
+    })
+  })
+
+  it("reads the metadata flag as false when it is false or the string a form saves, and only then", () => {
+    for (const flag of [false, "false", "FALSE", " false "]) {
+      const metadata = { retail_financing_leasable: flag }
+      expect(whyNotLeasable(product({ metadata }), NO_NON_LEASABLE_RULE)).toEqual({ rule: "metadata" })
+    }
+    for (const flag of [true, "true", "", 0, null, "no"]) {
+      const metadata = { retail_financing_leasable: flag }
+      expect(whyNotLeasable(product({ metadata }), NO_NON_LEASABLE_RULE)).toBeNull()
+    }
+  })
+
+  it("matches the option by type value, tag value and collection handle, naming what matched", () => {
+    expect(whyNotLeasable(product({ type: { value: "Service" } }), RULE)).toEqual({
+      rule: "product_type",
+      value: "Service",
+    })
+    expect(whyNotLeasable(product({ tags: [{ value: "oak" }, { value: "consumable" }] }), RULE)).toEqual({
+      rule: "product_tag",
+      value: "consumable",
+    })
+    expect(whyNotLeasable(product({ collection: { handle: "gift-ideas" } }), RULE)).toEqual({
+      rule: "collection",
+      value: "gift-ideas",
+    })
+  })
+
+  it("matches a category and its descendants by the handle configured, not a sibling", () => {
+    const inPlans = product({ categories: [{ id: "pcat_plans", mpath: "pcat_plans" }] })
+    const inChild = product({ categories: [{ id: "pcat_plans_2y", mpath: "pcat_plans.pcat_plans_2y" }] })
+    const elsewhere = product({ categories: [{ id: "pcat_other", mpath: "pcat_root.pcat_other" }] })
+    expect(whyNotLeasable(inPlans, RULE)).toEqual({ rule: "category", value: "protection-plans" })
+    expect(whyNotLeasable(inChild, RULE)).toEqual({ rule: "category", value: "protection-plans" })
+    expect(whyNotLeasable(elsewhere, RULE)).toBeNull()
+    // Without a path (a category read without mpath) the category itself still counts.
+    expect(whyNotLeasable(product({ categories: [{ id: "pcat_plans" }] }), RULE)).toEqual({
+      rule: "category",
+      value: "protection-plans",
+    })
+  })
+})
+
+const item = (id: string, title: string, facts?: Partial<LeasableProductFacts>): LeasableCartItem => ({
+  id,
+  title,
+  product_title: title,
+  product: facts ? product(facts) : product(),
+})
+
+describe("nonLeasableItemsProblem", () => {
+  it("finds nothing wrong with a cart the lender can lease, nor with a custom line that has no product", () => {
+    expect(nonLeasableItemsProblem([item("i1", "Desk")], RULE)).toBeUndefined()
+    expect(nonLeasableItemsProblem([{ id: "i2", title: "Assembly", product: null }], RULE)).toBeUndefined()
+  })
+
+  it("names one line in plain words, with its id for a storefront", () => {
+    expect(
+      nonLeasableItemsProblem([item("i1", "Desk"), item("i2", "Gift card", { is_giftcard: true })], RULE)
+    ).toEqual({
+      code: "items_not_leasable",
+      field: "items",
+      message:
+        "Pay over time can't be used for Gift card. Remove it to pay over time, or choose another way to pay.",
+      items: [{ line_item_id: "i2", title: "Gift card" }],
+    })
+  })
+
+  it("names several lines as a sentence does, each title once", () => {
+    const problem = nonLeasableItemsProblem(
+      [
+        item("i1", "Gift card", { is_giftcard: true }),
+        item("i2", "2-year protection plan", { type: { value: "Service" } }),
+        item("i3", "Gift card", { is_giftcard: true }),
+        item("i4", "Printer ink", { tags: [{ value: "consumable" }] }),
+      ],
+      RULE
+    )
+    expect(problem?.message).toBe(
+      "Pay over time can't be used for Gift card, 2-year protection plan and Printer ink. " +
+        "Remove them to pay over time, or choose another way to pay."
+    )
+    expect(problem?.items?.map((line) => line.line_item_id)).toEqual(["i1", "i2", "i3", "i4"])
+  })
+})
+
+describe("the eligibility of a cart with a line the lender cannot lease", () => {
+  const cart: EligibilityCart = {
+    id: "cart_01",
+    email: "ann@example.com",
+    currency_code: "usd",
+    total: 600,
+    tax_total: 0,
+    items: [
+      { id: "item_1", title: "Desk", quantity: 1, subtotal: 500, product: product() },
+      {
+        id: "item_2",
+        title: "Gift card",
+        quantity: 1,
+        subtotal: 100,
+        product: product({ is_giftcard: true }),
+      },
+    ],
+    billing_address: {
+      first_name: "Ann",
+      last_name: "Lee",
+      address_1: "500 Congress Ave",
+      city: "Austin",
+      province: "tx",
+      postal_code: "78701",
+      country_code: "us",
+      phone: "512-555-0100",
+    },
+    region: { payment_providers: [{ id: financingProviderId("retail-financing"), is_enabled: true }] },
+  }
+
+  it("is refused with the reason and its lines, beside the store's other rules", () => {
+    const result = financingEligibility(cart, { storeCode: "STORE-001", maxAmount: 550, nonLeasable: RULE })
+    expect(result.eligible).toBe(false)
+    expect(result.reasons.map((reason) => reason.code)).toEqual(["items_not_leasable", "total_above_maximum"])
+    expect(result.reasons[0].items).toEqual([{ line_item_id: "item_2", title: "Gift card" }])
+  })
+
+  it("is eligible once the line is removed", () => {
+    const desk = { ...cart, total: 500, items: cart.items!.slice(0, 1) }
+    expect(financingEligibility(desk, { storeCode: "STORE-001", nonLeasable: RULE })).toEqual({
+      eligible: true,
+      reasons: [],
+    })
+  })
+})
