@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { execFileSync, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import os from "node:os"
 import path from "node:path"
 
 const root = path.resolve(__dirname, "..")
@@ -76,5 +77,78 @@ describe("the built package's exports (run `npm run build` first; `npm test` doe
     const bin = manifest.bin["retail-financing-sandbox"]
     const help = execFileSync(process.execPath, [path.join(root, bin), "--help"], { encoding: "utf8" })
     expect(help).toContain("--port <n>")
+  })
+
+  it("plays several retailers from a --stores file, each with its own credentials and partners", async () => {
+    const bin = path.join(
+      root,
+      JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).bin["retail-financing-sandbox"]
+    )
+    const dir = mkdtempSync(path.join(os.tmpdir(), "rf-sandbox-stores-"))
+    const partner = {
+      code: "NORTH",
+      name: "North Lease LLC",
+      displayName: "North Lease",
+      street: "1 Elm St",
+      city: "Dallas",
+      state: "TX",
+      zipCode: "75201",
+      phone: "214-555-0100",
+    }
+    const stores = [
+      { username: "austin", password: "austin-password", storeCode: "AUSTIN" },
+      { username: "dallas", password: "dallas-password", storeCode: "DALLAS", partners: [partner] },
+    ]
+    const file = path.join(dir, "stores.json")
+    writeFileSync(file, JSON.stringify(stores))
+
+    const sandbox = spawn(process.execPath, [bin, "--port", "0", "--stores", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    try {
+      let printed = ""
+      await new Promise<void>((resolve, reject) => {
+        sandbox.stdout.on("data", (chunk: Buffer) => {
+          printed += chunk.toString()
+          if (printed.includes("store DALLAS")) resolve()
+        })
+        sandbox.once("exit", (code) => reject(new Error(`the sandbox exited ${code}: ${printed}`)))
+      })
+      expect(printed).toContain("store AUSTIN, username austin")
+      const url = /listening on (\S+)/.exec(printed)![1]
+
+      // Each account signs in with its own password and sees its own partners.
+      const partnersOf = (store: (typeof stores)[number]) =>
+        runInPackage(`
+          const { FinancingClient } = require("medusa-payment-retail-financing/client")
+          new FinancingClient({ baseUrl: ${JSON.stringify(url)}, username: ${JSON.stringify(store.username)}, password: ${JSON.stringify(store.password)} })
+            .listFinancingPartners().then((partners) => console.log(JSON.stringify(partners.map((p) => p.code))))
+        `)
+      expect(JSON.parse(partnersOf(stores[1]))).toEqual(["NORTH"])
+      expect(JSON.parse(partnersOf(stores[0])).length).toBeGreaterThan(0)
+      expect(() => partnersOf({ ...stores[0], password: "dallas-password" })).toThrow()
+    } finally {
+      sandbox.kill()
+    }
+
+    // One file, unique store codes, no single-store flag beside it: each refused with the rule, exit 1.
+    writeFileSync(file, JSON.stringify([stores[0], { ...stores[1], storeCode: "AUSTIN" }]))
+    const refused = (...args: string[]) => {
+      try {
+        execFileSync(process.execPath, [bin, "--port", "0", "--stores", file, ...args], {
+          encoding: "utf8",
+          stdio: "pipe",
+        })
+        return "started"
+      } catch (error) {
+        return String((error as { stderr?: string }).stderr)
+      }
+    }
+    expect(refused()).toContain("store codes must be unique")
+    expect(refused("--username", "x")).toContain("leave out --username, --password and --store-code")
+    writeFileSync(file, '{"username": "austin", "password": "austin-pass')
+    const broken = refused()
+    expect(broken).toContain("is not valid JSON")
+    expect(broken).not.toContain("austin-pass")
   })
 })

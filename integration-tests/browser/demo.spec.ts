@@ -30,7 +30,8 @@ import {
  * process on free ports and a database of its own, a shopper in Chromium who sees the "As low as" message,
  * checks out with a promotion code, pays over time and signs at the sandbox's hosted page, reads the
  * confirmation, and goes Back to the sandbox's page; a shopper who is told why Pay over time is not offered;
- * the sandbox's applications from the storefront's banner; the merchant who finds that order with the
+ * a shopper told to remove the protection plan the lender cannot lease; the sandbox's applications from the
+ * storefront's banner; the merchant who finds that order with the
  * financing widget in the admin the demo serves, and Ctrl-C stopping it all. The tests run in order and share
  * the one demo: each needs what the one before it did. SCREENSHOT_DIR=<folder> saves each page a person
  * looks at.
@@ -190,6 +191,51 @@ describe("npm run demo", () => {
     })
   })
 
+  it("tells the shopper to remove the protection plan the lender cannot lease, from the product page to checkout", async () => {
+    const shopper = (session = await openPage(browser, urls.storefront))
+    const { page } = shopper
+    await withScreenshotOnFailure(shopper, "demo-not-leasable", async () => {
+      // A leasable product's page shows its offer; the plan's page, asked with its product id, shows none.
+      await openProduct(page, urls.storefront, "Oak side table")
+      await asLowAsMessage(page, "product-as-low-as").waitFor()
+      await openProduct(page, urls.storefront, "2-year protection plan")
+      const planOffer = page.getByTestId("product-as-low-as").locator("retail-financing-as-low-as")
+      await planOffer.waitFor({ state: "attached" })
+      await page.waitForLoadState("networkidle")
+      await expect(planOffer.innerText()).resolves.toBe("")
+      await addToCart(page)
+      await openProduct(page, urls.storefront, "Oak side table")
+      await addToCart(page)
+
+      const sentence =
+        "Pay over time can't be used for 2-year protection plan. Remove it to pay over time, or choose another way to pay."
+      // The cart says it in place of an offer the checkout would refuse.
+      await expect(page.getByTestId("cart-not-leasable").innerText()).resolves.toBe(sentence)
+      await expect(page.getByTestId("cart-as-low-as").count()).resolves.toBe(0)
+      await screenshot(page, "demo-cart-not-leasable")
+
+      await goToCheckout(page)
+      await enterContactAndAddress(page)
+      await chooseShipping(page, "Standard shipping")
+      const reasons = page.getByTestId("financing-reasons").locator("li")
+      await reasons.first().waitFor()
+      await expect(reasons.allInnerTexts()).resolves.toEqual([sentence])
+      expect(await page.getByLabel(/Pay over time/).isDisabled()).toBe(true)
+      // Nor does the order summary advertise an offer for this cart.
+      await expect(page.getByTestId("checkout-as-low-as").count()).resolves.toBe(0)
+      await screenshot(page, "demo-checkout-not-leasable")
+
+      // Back to the cart, the plan removed as the sentence says: the offer is back, and so is the choice.
+      await page.goBack()
+      await page.waitForURL((url) => url.pathname === "/cart")
+      await page.getByRole("button", { name: "One fewer 2-year protection plan" }).click()
+      await asLowAsMessage(page, "cart-as-low-as").waitFor()
+      await expect(page.getByTestId("cart-not-leasable").count()).resolves.toBe(0)
+      await goToCheckout(page)
+      await expect(page.getByLabel(/Pay over time/).isDisabled()).resolves.toBe(false)
+    })
+  })
+
   it("lists the sandbox's applications in words from the storefront's banner", async () => {
     if (!placed) throw new Error("no order was placed: see the test before the last one")
     const order = placed
@@ -242,6 +288,48 @@ describe("npm run demo", () => {
           fullPage: true,
         })
       }
+    })
+  })
+
+  it("shows the merchant on a product's page whether it can be paid over time, and why not, with a switch", async () => {
+    const merchant = (session = await openPage(browser, urls.backend))
+    await withScreenshotOnFailure(merchant, "demo-product-leasable", async () => {
+      const { page } = merchant
+      await logIn(merchant, demo.admin)
+      const openProductPage = async (title: string) => {
+        await page.goto(`${urls.admin}/products`)
+        await page
+          .getByRole("link", { name: title })
+          .or(page.getByText(title, { exact: true }))
+          .first()
+          .click()
+        await page.getByRole("heading", { name: title }).first().waitFor()
+        const card = page.getByTestId("retail-financing-product-leasable")
+        await card.waitFor()
+        return card
+      }
+
+      const plan = await openProductPage("2-year protection plan")
+      await expect(plan.getByText("Not available").innerText()).resolves.toBe("Not available")
+      await expect(plan.getByTestId("retail-financing-leasable-reason").innerText()).resolves.toBe(
+        "Shoppers can't pay over time for a cart with this product. It is marked as not leasable here (the switch below)."
+      )
+      if (process.env.SCREENSHOT_DIR) {
+        await plan.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/demo-product-not-leasable.png` })
+      }
+
+      // The merchant turns the side table off and on again: the card follows each save.
+      const table = await openProductPage("Oak side table")
+      const reason = table.getByTestId("retail-financing-leasable-reason")
+      await expect(reason.innerText()).resolves.toBe("Shoppers can pay over time for this product.")
+      const toggle = table.getByRole("switch")
+      await toggle.click()
+      await reason.getByText(/can't pay over time/).waitFor()
+      await expect(toggle.getAttribute("aria-checked")).resolves.toBe("false")
+      await toggle.click()
+      await reason.getByText("Shoppers can pay over time for this product.").waitFor()
+      await expect(toggle.getAttribute("aria-checked")).resolves.toBe("true")
     })
   })
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { DEFAULT_CREDENTIALS } from "./options"
 import { startSandbox } from "./server"
@@ -10,6 +11,8 @@ const USAGE = `Usage: retail-financing-sandbox [options]
   --username <name>       retailer username (default ${DEFAULT_CREDENTIALS.username})
   --password <secret>     retailer password (default ${DEFAULT_CREDENTIALS.password})
   --store-code <code>     store code (default ${DEFAULT_CREDENTIALS.storeCode})
+  --stores <file.json>    several retailer accounts instead: a JSON list of
+                          { "username", "password", "storeCode", "partners"? }
   --token-ttl <seconds>   token lifetime (default 3600)
   --public-url <url>      base of the hosted-page links, when reached through a proxy
   --state-file <path>     keep applications in this file across restarts
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
       username: { type: "string" },
       password: { type: "string" },
       "store-code": { type: "string" },
+      stores: { type: "string" },
       "token-ttl": { type: "string" },
       "public-url": { type: "string" },
       "state-file": { type: "string" },
@@ -46,11 +50,15 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`)
     return
   }
-  const credentials = {
-    username: values.username ?? DEFAULT_CREDENTIALS.username,
-    password: values.password ?? DEFAULT_CREDENTIALS.password,
-    storeCode: values["store-code"] ?? DEFAULT_CREDENTIALS.storeCode,
-  }
+  const credentials = values.stores
+    ? storesFrom(values.stores, values)
+    : [
+        {
+          username: values.username ?? DEFAULT_CREDENTIALS.username,
+          password: values.password ?? DEFAULT_CREDENTIALS.password,
+          storeCode: values["store-code"] ?? DEFAULT_CREDENTIALS.storeCode,
+        },
+      ]
   const faults = {
     latencyMs: number("latency", values.latency),
     errorRate: number("error-rate", values["error-rate"]),
@@ -66,16 +74,48 @@ async function main(): Promise<void> {
     faults: Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)),
     log: (line) => process.stderr.write(`${line}\n`),
   })
-  // The password is the sandbox's own, printed so a developer can paste it into medusa-config.
+  // The passwords are the sandbox's own, printed so a developer can paste them into medusa-config.
   process.stdout.write(
     `retail-financing sandbox listening on ${sandbox.url}\n` +
-      `  store ${credentials.storeCode}, username ${credentials.username}, password ${credentials.password}\n`
+      credentials
+        .map(
+          (store) => `  store ${store.storeCode}, username ${store.username}, password ${store.password}\n`
+        )
+        .join("")
   )
   const stop = () => {
     void sandbox.close().then(() => process.exit(0))
   }
   process.once("SIGINT", stop)
   process.once("SIGTERM", stop)
+}
+
+/**
+ * The retailer accounts of a --stores file, as written: startSandbox checks each (unique store codes, no
+ * blank field) and names a wrong one by its place in the list. One store's flags beside it would be
+ * ambiguous, so they are refused.
+ */
+function storesFrom(file: string, values: { username?: string; password?: string; "store-code"?: string }) {
+  if (values.username !== undefined || values.password !== undefined || values["store-code"] !== undefined) {
+    throw new Error("--stores lists every account: leave out --username, --password and --store-code")
+  }
+  let text: string
+  try {
+    text = readFileSync(file, "utf8")
+  } catch (error) {
+    throw new Error(`--stores ${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  let stores: unknown
+  try {
+    stores = JSON.parse(text)
+  } catch {
+    // JSON.parse's own message quotes the text around the fault: a password, in this file.
+    throw new Error(`--stores ${file} is not valid JSON`)
+  }
+  if (!Array.isArray(stores) || stores.length === 0) {
+    throw new Error(`--stores ${file} must hold a JSON list of { "username", "password", "storeCode" }`)
+  }
+  return stores as { username: string; password: string; storeCode: string }[]
 }
 
 main().catch((error: unknown) => {

@@ -109,7 +109,7 @@ async function showCart() {
       // On the amount in bold above it: tax is not on this page, so it is not in this figure either.
       notLeasable
         ? element("p", {
-            class: "financing-unavailable",
+            class: "financing-unavailable cart-not-leasable",
             "data-testid": "cart-not-leasable",
             text: notLeasable.message,
           })

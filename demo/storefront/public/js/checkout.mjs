@@ -152,7 +152,10 @@ function summary(cart, reasons) {
         )
       )
     ),
-    element("div", { class: "as-low-as", "data-testid": "checkout-as-low-as" }, asLowAs(cart.total))
+    // No offer for a cart the lender cannot lease: the payment step says what to remove instead.
+    reasons.some((reason) => reason.code === "items_not_leasable")
+      ? null
+      : element("div", { class: "as-low-as", "data-testid": "checkout-as-low-as" }, asLowAs(cart.total))
   )
 }
 
