@@ -28,6 +28,8 @@ jest.mock(
   { virtual: true }
 )
 
+import { Modules } from "@medusajs/framework/utils"
+
 import {
   CHECKOUT_ADDRESS,
   RETAIL_FINANCING_PROVIDER_ID,
@@ -181,6 +183,16 @@ financingIntegrationSuite({
       expect(offer).toEqual(expect.objectContaining({ amount: "1299.99", monthly_payment: "173.34" }))
       expect(await actions.getAsLowAs(6000)).toBeNull()
       expect(await actions.getAsLowAs(0)).toBeNull()
+    })
+
+    it("shows nothing on the page of a product the lender cannot lease, and the offer on another's", async () => {
+      const [giftCard, lamp] = await getContainer()
+        .resolve(Modules.PRODUCT)
+        .createProducts([{ title: "Gift card", is_giftcard: true }, { title: "Brass lamp" }])
+      expect(await actions.getAsLowAs(1299.99, giftCard.id)).toBeNull()
+      expect(await actions.getAsLowAs(1299.99, lamp.id)).toEqual(
+        expect.objectContaining({ amount: "1299.99", monthly_payment: "173.34" })
+      )
     })
   },
 })
