@@ -6,11 +6,14 @@
  *
  * Boots the integration app once (medusaIntegrationTestRunner, the sandbox as the service), creates a
  * publishable key, asks once for each of a few amounts (filling the cache: one service call per amount),
- * then runs rounds of requests against the two routes alternately (ABBA, so drift and bursts of load
- * from elsewhere on the machine hit both alike), after an untimed warm-up round of each.
+ * then runs rounds of requests against the three routes in turn (each goes first, second and last
+ * as often, so drift and bursts of load from elsewhere on the machine hit all alike), after an untimed
+ * warm-up round of each.
  *
- *   as-low-as: GET /store/retail-financing/as-low-as?amount=<one of the amounts, in turn>
- *   baseline:  GET /store/currencies/usd
+ *   as-low-as:         GET /store/retail-financing/as-low-as?amount=<one of the amounts, in turn>
+ *   as-low-as product: the same with &product_id= of a leasable product (a product page): one read of the
+ *                      product, and of the non-leasable rule, before the cache
+ *   baseline:          GET /store/currencies/usd
  *
  * The baseline is the lightest real store route: one row of one table (no joins, unlike regions or
  * products), behind the same middleware (CORS, publishable key, locale, optional customer auth, query
@@ -24,6 +27,8 @@ import http from "node:http"
 import os from "node:os"
 import { performance } from "node:perf_hooks"
 
+import { Modules } from "@medusajs/framework/utils"
+
 import { financingIntegrationSuite } from "../integration-tests/helpers"
 import { percentile, positiveInteger, table, writeResults } from "./support/figures"
 
@@ -34,10 +39,20 @@ const CONCURRENCY = positiveInteger("BENCH_CONCURRENCY", 8)
 const AMOUNTS = ["129.99", "499.00", "1299.99", "2499.50", "4999.99"]
 const CALCULATOR = /\/lowestPaymentOption$/
 
+/** A leasable product, made once the app is up: the product page's request names it. */
+const bench = { productId: "" }
+
 const ROUTES = {
   "as-low-as": (i: number) => `/store/retail-financing/as-low-as?amount=${AMOUNTS[i % AMOUNTS.length]}`,
+  "as-low-as product": (i: number) =>
+    `/store/retail-financing/as-low-as?amount=${AMOUNTS[i % AMOUNTS.length]}&product_id=${bench.productId}`,
   baseline: () => "/store/currencies/usd",
 } as const
+const ORDERS: RouteName[][] = [
+  ["as-low-as", "as-low-as product", "baseline"],
+  ["baseline", "as-low-as", "as-low-as product"],
+  ["as-low-as product", "baseline", "as-low-as"],
+]
 type RouteName = keyof typeof ROUTES
 
 interface Run {
@@ -72,7 +87,7 @@ function get(agent: http.Agent, base: string, url: string, headers: Record<strin
 financingIntegrationSuite({
   storefront: true,
   stopJobs: "all",
-  testSuite: ({ financing, storefront }) => {
+  testSuite: ({ financing, storefront, getContainer }) => {
     it(
       `as-low-as from cache against ${ROUTES.baseline()}: ${ROUNDS} rounds of ${REQUESTS} requests each`,
       async () => {
@@ -104,22 +119,23 @@ financingIntegrationSuite({
         }
 
         try {
+          const [product] = await getContainer()
+            .resolve(Modules.PRODUCT)
+            .createProducts([{ title: "Walnut dining table" }])
+          bench.productId = product.id
           // Fill the cache, one amount after another: each is one call to the service.
           for (const amount of AMOUNTS) {
             await get(agent, base, `/store/retail-financing/as-low-as?amount=${amount}`, storefront.headers)
           }
           const warmCalls = calculatorCalls() - callsBefore
           // Untimed: JIT, connection pools, Medusa's own caches.
-          await run("as-low-as", -1)
-          await run("baseline", -1)
+          for (const route of ORDERS[0]) await run(route, -1)
 
           const timedFrom = calculatorCalls()
           const loadBefore = os.loadavg()[0]
           const runs: Run[] = []
           for (let round = 0; round < ROUNDS; round++) {
-            // ABBA: each route goes first every other round.
-            const order: RouteName[] = round % 2 === 0 ? ["as-low-as", "baseline"] : ["baseline", "as-low-as"]
-            for (const route of order) runs.push(await run(route, round))
+            for (const route of ORDERS[round % ORDERS.length]) runs.push(await run(route, round))
           }
           const loadAfter = os.loadavg()[0]
 
@@ -135,7 +151,7 @@ financingIntegrationSuite({
         }
       },
       // Booting is the runner's beforeAll; this covers the requests, with room for a slow machine.
-      120_000 + ROUNDS * REQUESTS * 2 * 50
+      120_000 + ROUNDS * REQUESTS * 3 * 50
     )
   },
 })
@@ -165,8 +181,10 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
     }
   }
   const asLowAs = summary("as-low-as")
+  const asLowAsProduct = summary("as-low-as product")
   const baseline = summary("baseline")
   const ratio = asLowAs.medianPerSecond / baseline.medianPerSecond
+  const productRatio = asLowAsProduct.medianPerSecond / baseline.medianPerSecond
   // Paired by round, so a round slowed by the machine counts against both routes alike.
   const roundRatios = Array.from({ length: ROUNDS }, (_, round) => {
     const pick = (route: RouteName) => runs.find((run) => run.route === route && run.round === round)
@@ -176,7 +194,7 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
   const fixed = (value: number, digits = 1) => value.toFixed(digits)
   const lines = [
     `as-low-as bench: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim()}), ` +
-      `load average ${fixed(load[0])} -> ${fixed(load[1])}; ${ROUNDS} rounds (ABBA) of ${REQUESTS} ` +
+      `load average ${fixed(load[0])} -> ${fixed(load[1])}; ${ROUNDS} rounds (each route first in turn) of ${REQUESTS} ` +
       `requests per route, ${CONCURRENCY} at a time over keep-alive connections`,
     "",
     table(
@@ -184,6 +202,7 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
       (
         [
           ["as-low-as (cached)", asLowAs],
+          ["as-low-as with product_id (cached)", asLowAsProduct],
           [`baseline ${ROUTES.baseline()}`, baseline],
         ] as const
       ).map(([name, figures]) => [
@@ -199,8 +218,9 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
     "",
     `ratio as-low-as / baseline (median req/s): ${fixed(ratio, 2)}x; ` +
       `per round: ${roundRatios.map((value) => fixed(value, 2)).join(" ")}`,
+    `ratio as-low-as with product_id / baseline (median req/s): ${fixed(productRatio, 2)}x`,
     `financing service calls: ${warmCalls} while filling the cache for ${AMOUNTS.length} amounts ` +
-      `(goal ${AMOUNTS.length}), ${timedCalls} during the ${ROUNDS * REQUESTS} timed as-low-as requests ` +
+      `(goal ${AMOUNTS.length}), ${timedCalls} during the ${ROUNDS * REQUESTS * 2} timed as-low-as requests ` +
       `(goal 0), ${totalCalls} in all`,
   ]
   process.stdout.write(`\n${lines.join("\n")}\n\n`)
@@ -213,8 +233,10 @@ function report({ runs, load, warmCalls, timedCalls, totalCalls }: Figures): voi
     amounts: AMOUNTS,
     baselineRoute: ROUTES.baseline(),
     asLowAs,
+    asLowAsProduct,
     baseline,
     ratio,
+    productRatio,
     roundRatios,
     serviceCalls: { fillingCache: warmCalls, timed: timedCalls, total: totalCalls },
     runs: runs.map(({ latenciesMs: _latencies, ...run }) => run),

@@ -1,13 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
-import {
-  RETAIL_FINANCING_MODULE,
-  type RetailFinancingModuleService,
-} from "../../../../modules/retail-financing"
-import { productLeasability } from "../../../../queries/product-leasability"
-
-import { asLowAsQuoterFor } from "./quoter-for"
+import { ProductNotFound, asLowAsQuoterFor, isProductLeasable } from "./quoter-for"
 import type { StoreGetAsLowAs } from "./validators"
 
 /**
@@ -28,9 +22,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 async function isLeasable(req: MedusaRequest, productId: string): Promise<boolean> {
-  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
-  const leasability = await productLeasability(req.scope, productId, options.nonLeasable)
-  if (!leasability)
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, "No product with this product_id was found.")
-  return leasability.not_leasable_because === null
+  try {
+    return await isProductLeasable(req.scope, productId)
+  } catch (error) {
+    if (error instanceof ProductNotFound)
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, "No product with this product_id was found.")
+    throw error
+  }
 }
