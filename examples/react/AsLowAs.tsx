@@ -7,6 +7,7 @@
  *     amount={cart.total}                                    dollars: a number or a "1299.99" string
  *     productId={product.id}                                 on a product page: nothing for a product
  *                                                            the lender cannot lease (a protection plan)
+ *     eligibility={eligibility}                              on the cart: nothing for a cart holding one
  *     backendUrl={process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL!}
  *     publishableKey={process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY!}
  *     learnMoreUrl="/financing"                               optional; otherwise an inline explanation
@@ -45,6 +46,11 @@ export interface AsLowAsProps {
   amount: number | string
   /** On a product page; leave it out on the cart, whose eligibility answer says what the cart holds. */
   productId?: string
+  /**
+   * On the cart: useFinancingEligibility's answer (PayOverTimeOption.tsx). A cart holding what the lender
+   * cannot lease (`items_not_leasable`) gets no offer; the other reasons are about the shopper's details.
+   */
+  eligibility?: { reasons: { code: string }[] } | null
   backendUrl: string
   publishableKey: string
   learnMoreUrl?: string
@@ -106,13 +112,14 @@ export function useAsLowAs(
 export function AsLowAs({
   amount,
   productId,
+  eligibility,
   backendUrl,
   publishableKey,
   learnMoreUrl,
   className,
 }: AsLowAsProps) {
   const offer = useAsLowAs(amount, backendUrl, publishableKey, productId)
-  if (!offer) return null
+  if (!offer || eligibility?.reasons.some((reason) => reason.code === "items_not_leasable")) return null
 
   const payment = `${money(offer.monthly_payment)}/mo`
   const buyouts = offer.early_buyout_options.map(
