@@ -25,14 +25,17 @@ export async function productLeasability(
   productId: string,
   option: NonLeasableOption | undefined
 ): Promise<ProductLeasability | null> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "product",
-    fields: LEASABLE_PRODUCT_FIELDS,
-    filters: { id: productId },
-  })
+  // Two independent reads (the rule's categories only when it names some), so at once.
+  const [{ data }, rule] = await Promise.all([
+    container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "product",
+      fields: LEASABLE_PRODUCT_FIELDS,
+      filters: { id: productId },
+    }),
+    nonLeasableRuleOf(container, option),
+  ])
   // query.graph is untyped without generated types; LEASABLE_PRODUCT_FIELDS loads exactly this shape.
   const product = (data as LeasableProductFacts[])[0]
   if (!product) return null
-  const rule = await nonLeasableRuleOf(container, option)
   return { product, not_leasable_because: whyNotLeasable(product, rule) }
 }

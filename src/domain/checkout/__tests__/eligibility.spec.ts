@@ -44,6 +44,34 @@ function cart(overrides: Partial<EligibilityCart> = {}): EligibilityCart {
   }
 }
 
+describe("financingEligibility of a cart with a line the lender cannot lease", () => {
+  const desk = { id: "item_1", title: "Desk", quantity: 1, subtotal: 500 }
+  const giftCard = {
+    id: "item_2",
+    title: "Gift card",
+    quantity: 1,
+    subtotal: 100,
+    product: { id: "prod_gift", is_giftcard: true },
+  }
+
+  it("is refused with the reason and its lines, beside the store's other rules", () => {
+    const result = financingEligibility(cart({ total: 600, items: [desk, giftCard] }), {
+      ...POLICY,
+      maxAmount: 550,
+    })
+    expect(result.eligible).toBe(false)
+    expect(result.reasons.map((reason) => reason.code)).toEqual(["items_not_leasable", "total_above_maximum"])
+    expect(result.reasons[0].items).toEqual([{ line_item_id: "item_2", title: "Gift card" }])
+  })
+
+  it("is eligible once the line is removed", () => {
+    expect(financingEligibility(cart({ total: 500, items: [desk] }), POLICY)).toEqual({
+      eligible: true,
+      reasons: [],
+    })
+  })
+})
+
 describe("financingEligibility", () => {
   it("finds an ordinary cart eligible, with no reasons", () => {
     expect(financingEligibility(cart(), POLICY)).toEqual({ eligible: true, reasons: [] })

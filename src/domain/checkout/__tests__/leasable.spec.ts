@@ -6,8 +6,6 @@ import {
   nonLeasableItemsProblem,
   whyNotLeasable,
 } from "../leasable"
-import { financingEligibility, type EligibilityCart } from "../eligibility"
-import { financingProviderId } from "../../../config/provider-id"
 
 const RULE: NonLeasableRule = {
   productTypes: ["Service"],
@@ -121,51 +119,5 @@ describe("nonLeasableItemsProblem", () => {
         "Remove them to pay over time, or choose another way to pay."
     )
     expect(problem?.items?.map((line) => line.line_item_id)).toEqual(["i1", "i2", "i3", "i4"])
-  })
-})
-
-describe("the eligibility of a cart with a line the lender cannot lease", () => {
-  const cart: EligibilityCart = {
-    id: "cart_01",
-    email: "ann@example.com",
-    currency_code: "usd",
-    total: 600,
-    tax_total: 0,
-    items: [
-      { id: "item_1", title: "Desk", quantity: 1, subtotal: 500, product: product() },
-      {
-        id: "item_2",
-        title: "Gift card",
-        quantity: 1,
-        subtotal: 100,
-        product: product({ is_giftcard: true }),
-      },
-    ],
-    billing_address: {
-      first_name: "Ann",
-      last_name: "Lee",
-      address_1: "500 Congress Ave",
-      city: "Austin",
-      province: "tx",
-      postal_code: "78701",
-      country_code: "us",
-      phone: "512-555-0100",
-    },
-    region: { payment_providers: [{ id: financingProviderId("retail-financing"), is_enabled: true }] },
-  }
-
-  it("is refused with the reason and its lines, beside the store's other rules", () => {
-    const result = financingEligibility(cart, { storeCode: "STORE-001", maxAmount: 550, nonLeasable: RULE })
-    expect(result.eligible).toBe(false)
-    expect(result.reasons.map((reason) => reason.code)).toEqual(["items_not_leasable", "total_above_maximum"])
-    expect(result.reasons[0].items).toEqual([{ line_item_id: "item_2", title: "Gift card" }])
-  })
-
-  it("is eligible once the line is removed", () => {
-    const desk = { ...cart, total: 500, items: cart.items!.slice(0, 1) }
-    expect(financingEligibility(desk, { storeCode: "STORE-001", nonLeasable: RULE })).toEqual({
-      eligible: true,
-      reasons: [],
-    })
   })
 })

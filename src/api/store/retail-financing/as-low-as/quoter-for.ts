@@ -1,7 +1,7 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { AsLowAsQuoter } from "../../../../domain/as-low-as/quoter"
+import { AS_LOW_AS_LIMITS, AsLowAsQuoter } from "../../../../domain/as-low-as/quoter"
 import { SingleFlightCache } from "../../../../domain/as-low-as/single-flight-cache"
 import { centsFromDecimal } from "../../../../lib/financing/money"
 import {
@@ -52,11 +52,12 @@ export async function isProductLeasable(scope: MedusaContainer, productId: strin
   let cache = leasabilities.get(financing)
   if (!cache) {
     const ttlMs = options.asLowAsCacheSeconds * 1000
+    // The offers' own bounds: as many products as amounts, a failure kept as briefly.
     cache = new SingleFlightCache({
       ttlMs,
-      failureTtlMs: Math.min(5_000, ttlMs),
-      maxEntries: 1_000,
-      maxInFlight: 32,
+      failureTtlMs: Math.min(AS_LOW_AS_LIMITS.failureTtlMs, ttlMs),
+      maxEntries: AS_LOW_AS_LIMITS.maxEntries,
+      maxInFlight: AS_LOW_AS_LIMITS.maxInFlight,
     })
     leasabilities.set(financing, cache)
   }
