@@ -7,6 +7,7 @@ import {
 import { AdminGetFinancingApplications } from "./admin/retail-financing/applications/validators"
 import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order_id]/returns/validators"
 import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
+import { AdminGetConnectionTest } from "./admin/retail-financing/settings/connection/validators"
 import { completeFinancedCart } from "./middlewares/complete-financed-cart"
 import { invoiceUpload } from "./middlewares/invoice-upload"
 import { prepareFinancingApplication } from "./middlewares/prepare-financing-application"
@@ -49,6 +50,11 @@ export default defineMiddlewares({
       matcher: "/admin/retail-financing/phone-status",
       method: "GET",
       middlewares: [validateAndTransformQuery(AdminGetPhoneStatus, {})],
+    },
+    {
+      matcher: "/admin/retail-financing/settings/connection",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(AdminGetConnectionTest, {})],
     },
     {
       matcher: "/store/retail-financing/as-low-as",

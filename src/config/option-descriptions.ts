@@ -12,7 +12,8 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   baseUrl: "Base URL of the financing service, without the /v2 prefix.",
   username: "Username the service operator issued to the store, used to obtain a token.",
   password: "Password the service operator issued to the store. Never logged or returned to a browser.",
-  storeCode: "The store's code at the financing service, sent with every application.",
+  storeCode:
+    "The store's code at the financing service, sent with every application (of the sales channels no location lists).",
   backendUrl:
     "Public URL of this Medusa backend; the service posts status changes to /hooks/retail-financing/... on it.",
   callbackSecret:
@@ -27,6 +28,8 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   maxAmount: "Largest cart total, in dollars, offered financing.",
   nonLeasable:
     "{ productTypes?, productTags?, collections?, categories? }: products the lender cannot lease, by type value, tag value, collection handle or category handle (a category's descendants too). Gift cards and products whose metadata has retail_financing_leasable: false are never leased either.",
+  locations:
+    "[{ storeCode, salesChannelIds, username?, password?, minAmount?, maxAmount? }]: a store code per location for a retailer with several. Carts and orders of the listed sales channels are financed under that store code, with its own credentials and limits when given (else the top-level ones); every other sales channel uses the top-level storeCode. A sales channel may be in one location only.",
   allowedStates: "2-letter US state codes where financing is offered; all states when unset.",
   timeoutMs: "Timeout of one request to the financing service, in milliseconds (1000 to 120000).",
   maxRetries:

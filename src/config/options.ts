@@ -144,6 +144,27 @@ const nonLeasable = z.strictObject(
   { error: "must be an object with productTypes, productTags, collections and categories (each optional)" }
 )
 
+/**
+ * One location of a retailer with several: its own store code at the service, the sales channels that sell
+ * through it, and, when the operator issued them, its own credentials and limits (else the top-level ones).
+ */
+const location = z.strictObject(
+  {
+    storeCode: text,
+    username: text.optional(),
+    password: z.string({ error: stringError }).min(1, { error: "must not be empty" }).optional(),
+    salesChannelIds: z
+      .array(text, { error: "must be an array of sales channel ids" })
+      .min(1, { error: "must list at least one sales channel id" }),
+    minAmount: dollars.optional(),
+    maxAmount: dollars.optional(),
+  },
+  {
+    error:
+      "must be an object with storeCode and salesChannelIds (username, password, minAmount, maxAmount optional)",
+  }
+)
+
 export const RetailFinancingOptionsSchema = z
   .strictObject(
     {
@@ -162,6 +183,7 @@ export const RetailFinancingOptionsSchema = z
       minAmount: dollars.optional(),
       maxAmount: dollars.optional(),
       nonLeasable: nonLeasable.optional(),
+      locations: z.array(location, { error: "must be an array of locations" }).optional(),
       allowedStates: z
         .array(z.enum(US_STATES, { error: "must be a 2-letter US state code such as CA" }), {
           error: "must be an array of 2-letter US state codes",
@@ -210,6 +232,7 @@ export const RetailFinancingOptionsSchema = z
     if (typeof minAmount === "number" && typeof maxAmount === "number" && minAmount > maxAmount) {
       ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount" })
     }
+    checkLocations(options, ctx)
     // A mapped carrier outside the operator's list would be refused by the service on every shipment. With no
     // list yet there is nothing to judge against, and the map is inert (an unlisted carrier is never sent), so
     // a store may write its map before the operator sends the list.
@@ -240,19 +263,81 @@ export const RetailFinancingOptionsSchema = z
     }
   })
 
+type ParsedOptions = z.output<typeof RetailFinancingOptionsSchema>
+
+/**
+ * Each sales channel sells through one store code, each store code is one location, and a location's
+ * limits hold together with the top-level ones they fall back to.
+ */
+function checkLocations(options: Partial<ParsedOptions>, ctx: z.core.$RefinementCtx): void {
+  if (!Array.isArray(options.locations)) return
+  const channelOwner = new Map<string, number>()
+  const codeOwner = new Map<string, string>()
+  if (typeof options.storeCode === "string") codeOwner.set(options.storeCode, "storeCode")
+  options.locations.forEach((place, index) => {
+    if (!place || typeof place !== "object") return
+    const where = `locations[${index}]`
+    if (typeof place.storeCode === "string") {
+      const owner = codeOwner.get(place.storeCode)
+      if (owner) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["locations", index, "storeCode"],
+          message: `is ${place.storeCode}, already the store code of ${owner}: list all of its sales channels in one place`,
+        })
+      } else codeOwner.set(place.storeCode, where)
+    }
+    if ((place.username === undefined) !== (place.password === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["locations", index, place.username === undefined ? "username" : "password"],
+        message:
+          "is required with the location's other credential (give both, or neither to use the top-level ones)",
+      })
+    }
+    for (const channel of Array.isArray(place.salesChannelIds) ? place.salesChannelIds : []) {
+      const first = channelOwner.get(channel)
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["locations", index, "salesChannelIds"],
+          message: `lists sales channel ${channel}, which locations[${first}] lists too: a sales channel sells through one store code`,
+        })
+      } else channelOwner.set(channel, index)
+    }
+    const min = place.minAmount ?? options.minAmount
+    const max = place.maxAmount ?? options.maxAmount
+    if (typeof min === "number" && typeof max === "number" && min > max) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["locations", index, place.minAmount !== undefined ? "minAmount" : "maxAmount"],
+        message: `leaves the location's minAmount (${min}) greater than its maxAmount (${max})`,
+      })
+    }
+  })
+}
+
 export type RetailFinancingOptions = z.output<typeof RetailFinancingOptionsSchema>
 export type RetailFinancingOptionsInput = z.input<typeof RetailFinancingOptionsSchema>
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") {
     // Inside an object option (nonLeasable: { productType }) the key is named with its option.
-    const within = issue.path.map(String).join(".")
-    return issue.keys.map((key) => `"${within ? `${within}.${key}` : key}" is not a known option`).join("; ")
+    const within = issue.path.length ? `${optionPath(issue.path)}.` : ""
+    return issue.keys.map((key) => `"${within}${key}" is not a known option`).join("; ")
   }
-  const [name, ...rest] = issue.path.map(String)
-  if (name === undefined) return `options ${issue.message}`
-  const where = rest.length ? `${name}[${rest.join("][")}]` : name
-  return `"${where}" ${issue.message}`
+  if (issue.path.length === 0) return `options ${issue.message}`
+  return `"${optionPath(issue.path)}" ${issue.message}`
+}
+
+/** carrierMap[UPS], allowedStates[0], locations[1].storeCode: a field of a list's entry is named with a dot. */
+function optionPath(path: readonly PropertyKey[]): string {
+  const [name, ...rest] = path.map(String)
+  let where = name
+  rest.forEach((part, index) => {
+    where += typeof path[index] === "number" && Number.isNaN(Number(part)) ? `.${part}` : `[${part}]`
+  })
+  return where
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FinancingClient, FinancingLogger } from "../lib/financing"
 import { sharedFinancingClient } from "./financing-client"
+import { type StoreLocation, locationOfSalesChannel, locationOfStoreCode, storeLocations } from "./locations"
 import { type RetailFinancingOptions, parseOptions } from "./options"
 
 /**
@@ -21,8 +22,26 @@ export class PluginConfig {
     this.options = parseOptions(raw)
   }
 
-  /** The process's one client for these credentials, shared with the payment provider. */
-  client(): FinancingClient {
-    return sharedFinancingClient(this.options, this.logger)
+  /**
+   * The process's one client for a store code's credentials (the top-level store's when none is given),
+   * shared with the payment provider. The service answers a store's token only about that store's
+   * applications, so everything about an application goes through its own store code's client.
+   */
+  client(storeCode?: string | null): FinancingClient {
+    return sharedFinancingClient(
+      this.options,
+      this.logger,
+      locationOfStoreCode(this.options, storeCode).credentials
+    )
+  }
+
+  /** Every store code the plugin sells through, the top-level one first. */
+  locations(): StoreLocation[] {
+    return storeLocations(this.options)
+  }
+
+  /** The location a cart or order of this sales channel sells through. */
+  locationOfSalesChannel(salesChannelId: string | null | undefined): StoreLocation {
+    return locationOfSalesChannel(this.options, salesChannelId)
   }
 }

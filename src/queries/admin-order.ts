@@ -20,7 +20,7 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
     { application_id: application.id },
     { order: { created_at: "DESC" } }
   )
-  const view = applicationView(application)
+  const view = applicationView(application, financing.getOptions().storeCode)
   return {
     application: view,
     actions: actions.map(actionView),

@@ -22,11 +22,19 @@ const iso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString()
 
 /** The admin's view of an application: nothing secret is held in the ledger, so all of it may be shown. */
-export function applicationView(application: LedgerApplication): FinancingApplication {
+/**
+ * `topLevelStoreCode` names the store of rows recorded before the ledger kept store codes (made with it),
+ * until the migration script has filled them in.
+ */
+export function applicationView(
+  application: LedgerApplication,
+  topLevelStoreCode: string
+): FinancingApplication {
   const funding = application.funding
   return {
     id: application.id,
     public_id: application.public_id,
+    store_code: application.store_code ?? topLevelStoreCode,
     status: application.status,
     // The stage lets the admin colour and name a status it has no hand-written label for.
     stage: findApplicationStage(application.status) ?? null,

@@ -12,6 +12,8 @@ export interface FinancingApplicationListQuery {
   needs_attention?: boolean
   /** An exact ledger id, public id, cart id or order id, or an order number ("1042" or "#1042"). */
   q?: string
+  /** Only the applications made for this store code. */
+  store_code?: string
   limit: number
   offset: number
 }
@@ -78,6 +80,13 @@ async function searchFilter(container: MedusaContainer, text: string): Promise<F
   }
 }
 
+/** A store's applications; the top-level store's include rows older than store codes in the ledger. */
+function storeCodeFilter(storeCode: string, topLevelStoreCode: string): Filter {
+  return storeCode === topLevelStoreCode
+    ? { $or: [{ store_code: storeCode }, { store_code: null }] }
+    : { store_code: storeCode }
+}
+
 /** The ledger filter for one query of the applications page: every part must hold. */
 export async function applicationListFilters(
   container: MedusaContainer,
@@ -89,6 +98,7 @@ export async function applicationListFilters(
   if (query.needs_attention !== undefined)
     clauses.push(await attentionFilter(financing, query.needs_attention))
   if (query.q) clauses.push(await searchFilter(container, query.q))
+  if (query.store_code) clauses.push(storeCodeFilter(query.store_code, financing.getOptions().storeCode))
   const nonEmpty = clauses.filter((clause) => Object.keys(clause).length > 0)
   return nonEmpty.length === 0 ? {} : { $and: nonEmpty }
 }

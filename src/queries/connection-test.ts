@@ -1,4 +1,5 @@
 import { clientOptionsOf } from "../config/financing-client"
+import type { StoreCredentials } from "../config/locations"
 import type { RetailFinancingOptions } from "../config/options"
 import { FinancingClient } from "../lib/financing/client"
 import {
@@ -81,10 +82,11 @@ export function connectionFailureMessage(error: unknown, step: Step, baseUrl: st
  */
 export async function testFinancingConnection(
   options: RetailFinancingOptions,
-  now: () => number = Date.now
+  now: () => number = Date.now,
+  credentials: StoreCredentials = options
 ): Promise<ConnectionTest> {
   const client = new FinancingClient({
-    ...clientOptionsOf(options),
+    ...clientOptionsOf(options, credentials),
     timeoutMs: Math.min(options.timeoutMs, CONNECTION_TEST_TIMEOUT_MS),
     maxRetries: 0,
   })

@@ -34,6 +34,7 @@ export async function listFinancingApplications(
 ): Promise<ApplicationsListResponse> {
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const filters = await applicationListFilters(container, financing, query)
+  const topLevelStoreCode = financing.getOptions().storeCode
   const [applications, count] = await financing.listAndCountFinancingApplications(filters, {
     // The id breaks ties, so a page boundary between two applications made in the same millisecond is stable.
     order: { created_at: "DESC", id: "DESC" },
@@ -47,7 +48,7 @@ export async function listFinancingApplications(
   )
   return {
     applications: applications.map((application): ApplicationListItem => {
-      const view = applicationView(application)
+      const view = applicationView(application, topLevelStoreCode)
       const actions = [...(application.actions ?? [])].sort((a, b) => time(a.created_at) - time(b.created_at))
       const last = lastChanged(actions)
       return {

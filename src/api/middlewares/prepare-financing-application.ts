@@ -62,6 +62,7 @@ async function prepare(req: MedusaRequest, res: MedusaResponse, body: SessionBod
     sealed_application: sealApplication(options.callbackSecret, {
       applicationId: result.application_id,
       publicId: result.public_id,
+      storeCode: result.store_code,
       link: result.link,
       cartId: result.cart_id,
       amountCents: result.amount_cents,

@@ -30,6 +30,8 @@ export type FinancingApplication = {
   id: string
   /** Null until the service has answered the application's creation. */
   public_id: string | null
+  /** The store code it was made for (its sales channel's location). */
+  store_code: string
   status: string
   stage: string | null
   status_history: StatusChange[]
@@ -194,12 +196,28 @@ export type StorePartner = {
   phone: string
 }
 
+/** One store code the plugin sells through, with what the service offers it. */
+export type StoreLocationView = {
+  store_code: string
+  /** The sales channels that sell through it; empty for the top-level store (every channel no location lists). */
+  sales_channel_ids: string[]
+  /** Whether it signs in with credentials of its own, not the top-level ones (never the credentials). */
+  own_credentials: boolean
+  min_amount: number | null
+  max_amount: number | null
+  partners: StorePartner[] | null
+  partners_error: string | null
+}
+
 export type SettingsResponse = {
+  /** The top-level store: `partners` and `partners_error` are its own, as in `locations[0]`. */
   store_code: string
   base_url: string
   sandbox: boolean
   partners: StorePartner[] | null
   partners_error: string | null
+  /** Every store code, the top-level one first; one entry when the `locations` option is not set. */
+  locations: StoreLocationView[]
   return_reasons: ReturnReason[] | null
   return_reasons_error: string | null
   carriers: string[]

@@ -1,3 +1,4 @@
+import { locationOfSalesChannel } from "../../config/locations"
 import type { RetailFinancingOptions } from "../../config/options"
 import { isFinancingProviderId } from "../../config/provider-id"
 import { FINANCING_CART_FIELDS, type FinancingCart, type FinancingCartItem } from "./cart"
@@ -25,6 +26,7 @@ import type { CheckoutProblem, CheckoutProblemCode, ProblemItem } from "./shoppe
 export interface EligibilityCart extends FinancingCart {
   items?: (FinancingCartItem & LeasableCartItem)[] | null
   completed_at?: unknown
+  sales_channel_id?: string | null
   region_id?: string | null
   region?: {
     payment_providers?: ({ id: string; is_enabled?: boolean | null } | null)[] | null
@@ -38,6 +40,7 @@ export interface EligibilityCart extends FinancingCart {
 export const ELIGIBILITY_CART_FIELDS = [
   ...FINANCING_CART_FIELDS,
   ...LEASABLE_PRODUCT_FIELDS.map((field) => `items.product.${field}`),
+  "sales_channel_id",
   "region_id",
   "region.payment_providers.id",
   "region.payment_providers.is_enabled",
@@ -50,17 +53,23 @@ export interface EligibilityPolicy extends ApplicationPolicy {
 }
 
 /**
- * The store's rules for an application, from the plugin's options (the URLs are the session start's) and
- * the non-leasable rule as read from Medusa (nonLeasableRuleOf resolves its categories).
+ * The store's rules for a cart's application, from the plugin's options (the URLs are the session start's)
+ * and the non-leasable rule as read from Medusa (nonLeasableRuleOf resolves its categories). The store code
+ * and the amount limits are those of the location the cart's sales channel sells through.
  */
 export function applicationPolicyOf(
-  options: Pick<RetailFinancingOptions, "storeCode" | "minAmount" | "maxAmount" | "allowedStates">,
-  nonLeasable: NonLeasableRule = NO_NON_LEASABLE_RULE
+  options: Pick<
+    RetailFinancingOptions,
+    "storeCode" | "username" | "password" | "minAmount" | "maxAmount" | "allowedStates" | "locations"
+  >,
+  nonLeasable: NonLeasableRule = NO_NON_LEASABLE_RULE,
+  salesChannelId?: string | null
 ): EligibilityPolicy {
+  const location = locationOfSalesChannel(options, salesChannelId)
   return {
-    storeCode: options.storeCode,
-    minAmount: options.minAmount,
-    maxAmount: options.maxAmount,
+    storeCode: location.storeCode,
+    minAmount: location.minAmount,
+    maxAmount: location.maxAmount,
     allowedStates: options.allowedStates,
     nonLeasable,
   }

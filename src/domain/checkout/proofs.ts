@@ -43,6 +43,8 @@ export interface PreparedApplication {
   /** The ledger's id of the application: its reference number and the key of its callback URL. */
   applicationId: string
   publicId: string
+  /** The store code it was made for. */
+  storeCode: string
   /** The service's page where the shopper applies and signs. */
   link: string
   cartId: string

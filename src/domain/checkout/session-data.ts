@@ -12,6 +12,11 @@ export interface FinancingSessionData {
    */
   applicationId?: string
   publicId: string
+  /**
+   * The store code the application was made for: its status is read with that store's token. Absent from
+   * sessions started before store codes were kept (made with the top-level one).
+   */
+  storeCode?: string
   /** The service's page where the shopper applies and signs. */
   link: string
   applicationStatus: ApplicationStatusValue
@@ -34,6 +39,7 @@ export function sessionDataOf(data: Record<string, unknown> | undefined): Financ
     ...(typeof data?.applicationId === "string" &&
       data.applicationId && { applicationId: data.applicationId }),
     publicId,
+    ...(typeof data?.storeCode === "string" && data.storeCode && { storeCode: data.storeCode }),
     link: typeof data?.link === "string" ? data.link : "",
     applicationStatus: (data?.applicationStatus as ApplicationStatusValue | undefined) ?? "Pending",
     cartId: typeof data?.cartId === "string" ? data.cartId : "",

@@ -120,6 +120,7 @@ export class ApplicationLedger {
       payment_session_id: null,
       payment_collection_id: input.paymentCollectionId,
       cart_id: input.cartId,
+      store_code: input.storeCode,
       order_id: null,
       status: "Pending",
       status_history: historyColumn([]),
@@ -158,6 +159,22 @@ export class ApplicationLedger {
       [id, now, id]
     )
     return rows.map((row) => row.id)
+  }
+
+  /**
+   * Gives rows recorded before the ledger kept store codes the store code they were made with (the
+   * top-level one: there was no other). Returns how many.
+   */
+  @InjectManager()
+  async fillMissingStoreCodes(
+    storeCode: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<number> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET store_code = ? WHERE store_code IS NULL RETURNING id`,
+      [storeCode]
+    )
+    return rows.length
   }
 
   /** The service did not create it, or its answer was lost: kept, with why, so it can be looked up. */
@@ -300,7 +317,7 @@ export class ApplicationLedger {
   ): Promise<ReconcilableApplicationRow[]> {
     const ended = CHECKOUT_ENDED_STATUSES.map(() => "?").join(", ")
     return sharedContext.manager!.execute(
-      `SELECT id, public_id, payment_session_id, order_id, status, created_at
+      `SELECT id, public_id, store_code, payment_session_id, order_id, status, created_at
          FROM retail_financing_application
         WHERE deleted_at IS NULL AND public_id IS NOT NULL AND created_at >= ?
           AND status NOT IN (${ended})

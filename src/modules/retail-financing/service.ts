@@ -2,6 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 
 import type { FinancingClient } from "../../lib/financing/client"
 import { PluginConfig } from "../../config/plugin-config"
+import type { StoreLocation } from "../../config/locations"
 import type { RetailFinancingOptions } from "../../config/options"
 import { ActionQueue } from "./action-queue"
 import { ApplicationLedger } from "./application-ledger"
@@ -39,8 +40,22 @@ export default class RetailFinancingModuleService extends LedgerRows {
     return this.config_.options
   }
 
-  /** The process's one client for these credentials, shared with the payment provider. */
-  getClient(): FinancingClient {
-    return this.config_.client()
+  /**
+   * The process's one client for a store code's credentials (the top-level store's when none is given),
+   * shared with the payment provider. Anything about an application uses its own `store_code`'s client:
+   * the service answers a store's token only about that store's applications.
+   */
+  getClient(storeCode?: string | null): FinancingClient {
+    return this.config_.client(storeCode)
+  }
+
+  /** Every store code the plugin sells through, the top-level one first. */
+  getLocations(): StoreLocation[] {
+    return this.config_.locations()
+  }
+
+  /** The location (store code, limits) a cart or order of this sales channel sells through. */
+  locationOfSalesChannel(salesChannelId: string | null | undefined): StoreLocation {
+    return this.config_.locationOfSalesChannel(salesChannelId)
   }
 }

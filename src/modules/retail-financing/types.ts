@@ -52,6 +52,7 @@ export type ApplicationFilters = { public_id?: string; order_id?: string; paymen
 export interface OpenApplicationInput {
   paymentCollectionId: string
   cartId: string
+  storeCode: string
   /** The cart total the application is made for, in dollars. */
   amount: number
   fingerprints: FinancedFingerprints
@@ -61,6 +62,7 @@ export interface OpenApplicationInput {
 export interface ReconcilableApplicationRow {
   id: string
   public_id: string
+  store_code: string | null
   payment_session_id: string | null
   order_id: string | null
   status: ApplicationStatusValue

@@ -27,6 +27,7 @@ import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 import { openSealedApplication, openSealedStatus } from "../../domain/checkout/proofs"
 import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
 import { sharedFinancingClient } from "../../config/financing-client"
+import { locationOfStoreCode } from "../../config/locations"
 import { fromCents, toCents } from "../../domain/money"
 import { captureRefusalMessage } from "../../domain/checkout/capture-refusal"
 import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
@@ -58,8 +59,13 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     this.logger_ = container.logger
   }
 
-  protected get client(): FinancingClient {
-    return sharedFinancingClient(this.config, this.logger_)
+  /** The client of a store code's credentials: the service answers a store's token only about its own. */
+  protected clientOf(storeCode: string | undefined): FinancingClient {
+    return sharedFinancingClient(
+      this.config,
+      this.logger_,
+      locationOfStoreCode(this.config, storeCode).credentials
+    )
   }
 
   /**
@@ -86,6 +92,7 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     const sessionData: FinancingSessionData = {
       applicationId: prepared.applicationId,
       publicId: prepared.publicId,
+      storeCode: prepared.storeCode,
       link: prepared.link,
       applicationStatus: "Pending",
       cartId: prepared.cartId,
@@ -236,7 +243,8 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   }> {
     const session = sessionDataOf(sessionData)
     const application =
-      alreadyRead ?? (await this.callService(() => this.client.getApplicationStatus(session.publicId)))
+      alreadyRead ??
+      (await this.callService(() => this.clientOf(session.storeCode).getApplicationStatus(session.publicId)))
     const signedInvoiceAmount =
       signedInvoiceCents === undefined ? application.invoiceAmount : fromCents(signedInvoiceCents)
     const status = this.guardContractAmount(

@@ -28,5 +28,8 @@ export async function sendAndViewApplication(
   const financing = scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
   const application = await financing.retrieveFinancingApplication(applicationId)
   const actions = await financing.actions.ofApplication(application.id)
-  return { application: applicationView(application), actions: actions.map(actionView) }
+  return {
+    application: applicationView(application, financing.getOptions().storeCode),
+    actions: actions.map(actionView),
+  }
 }

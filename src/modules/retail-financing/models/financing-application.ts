@@ -17,6 +17,12 @@ export const FinancingApplication = model
     /** Null while the service has not answered the creation, or never did (then `creation_error` says why). */
     public_id: model.text().unique().nullable(),
     creation_error: model.text().nullable(),
+    /**
+     * The store code the application was made for: its sales channel's location. Every later call about it
+     * uses that store's credentials. Null only on rows from before store codes were kept that the migration
+     * script has not filled yet: those were made with the top-level storeCode.
+     */
+    store_code: model.text().nullable(),
     /** Null until Medusa's payment session holding this application is known. */
     payment_session_id: model.text().unique().nullable(),
     payment_collection_id: model.text().nullable(),
@@ -73,4 +79,5 @@ export const FinancingApplication = model
     { on: ["order_id"], where: "order_id IS NOT NULL" },
     { on: ["cart_id"], where: "cart_id IS NOT NULL" },
     { on: ["exception_reason"], where: "exception_reason IS NOT NULL" },
+    { on: ["store_code"] },
   ])

@@ -98,6 +98,7 @@ function prepared(overrides: Partial<PreparedApplication> = {}): PreparedApplica
   return {
     applicationId: `rfapp_01JSPEC${String(applicationCounter).padStart(6, "0")}`,
     publicId,
+    storeCode: "SANDBOX",
     link: `https://financing.example.com/apply/${publicId}`,
     cartId: CART_ID,
     amountCents: TOTAL_CENTS,
@@ -247,7 +248,7 @@ describe("RetailFinancingProviderService", () => {
     const options = optionsFor(sandbox.url)
     const module = new RetailFinancingModuleService({ logger }, { ...options, database: { clientUrl: "x" } })
     const clientOf = (service: RetailFinancingProviderService) =>
-      (service as unknown as { client: FinancingClient }).client
+      (service as unknown as { clientOf(storeCode?: string): FinancingClient }).clientOf(undefined)
 
     expect(module.getOptions()).toEqual(parseOptions(options))
     expect(module.getClient()).toBe(clientOf(provider()))
@@ -270,6 +271,7 @@ describe("RetailFinancingProviderService", () => {
         data: {
           applicationId: reference.applicationId,
           publicId: reference.publicId,
+          storeCode: "SANDBOX",
           link: reference.link,
           applicationStatus: "Pending",
           cartId: CART_ID,
@@ -304,6 +306,7 @@ describe("RetailFinancingProviderService", () => {
         link: "https://evil.example.com/apply",
         amountCents: 100,
         cartId: "cart_someone_else",
+        storeCode: "SOMEONE-ELSES-STORE",
       }
 
       const result = await provider().initiatePayment(
@@ -314,6 +317,7 @@ describe("RetailFinancingProviderService", () => {
         [
           "applicationId",
           "publicId",
+          "storeCode",
           "link",
           "applicationStatus",
           "cartId",
@@ -325,6 +329,7 @@ describe("RetailFinancingProviderService", () => {
       expect(result.data).toMatchObject({
         applicationId: reference.applicationId,
         publicId: reference.publicId,
+        storeCode: "SANDBOX",
         link: reference.link,
         amountCents: TOTAL_CENTS,
         cartId: CART_ID,
@@ -469,7 +474,7 @@ describe("RetailFinancingProviderService", () => {
     })
 
     const clientOf = (service: RetailFinancingProviderService) =>
-      (service as unknown as { client: FinancingClient }).client
+      (service as unknown as { clientOf(storeCode?: string): FinancingClient }).clientOf(undefined)
 
     it.each(APPLICATION_STATUSES.flatMap((status) => [[status, 0] as const, [status, 1] as const]))(
       "answers alike for %s (cart %i cent over) reading the status itself or taking the one the server sealed",

@@ -50,7 +50,7 @@ export const buildFinancingApplicationStep = createStep(
     const built = financingApplicationFor(
       cart,
       {
-        ...applicationPolicyOf(options, nonLeasable),
+        ...applicationPolicyOf(options, nonLeasable, cart.sales_channel_id),
         ...redirectUrlsFor(options, cart.id, input.requested_urls),
       },
       input.provider_id

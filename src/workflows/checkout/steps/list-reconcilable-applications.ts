@@ -18,6 +18,8 @@ const DAY_MS = 24 * 3600 * 1000
 export interface ReconcilableApplication {
   application_id: string
   public_id: string
+  /** Its store code; null on rows older than store codes in the ledger (the top-level one). */
+  store_code: string | null
   /** The day the ledger opened the application (UTC, YYYY-MM-DD): the service lists applications by day. */
   created_date: string
 }
@@ -51,6 +53,7 @@ export const listReconcilableApplicationsStep = createStep(
       .map((row): ReconcilableApplication => ({
         application_id: row.id,
         public_id: row.public_id,
+        store_code: row.store_code,
         created_date: new Date(row.created_at).toISOString().slice(0, 10),
       }))
     return new StepResponse(open)

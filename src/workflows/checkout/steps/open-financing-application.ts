@@ -7,6 +7,8 @@ import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../.
 export interface OpenFinancingApplicationInput {
   payment_collection_id: string
   cart_id: string
+  /** The store code the application is made for: its cart's sales channel's location. */
+  store_code: string
   total_cents: number
   fingerprints: FinancedFingerprints
 }
@@ -28,6 +30,7 @@ export const openFinancingApplicationStep = createStep(
     const application = await financing.ledger.openApplication({
       paymentCollectionId: input.payment_collection_id,
       cartId: input.cart_id,
+      storeCode: input.store_code,
       amount: fromCents(input.total_cents),
       fingerprints: input.fingerprints,
     })

@@ -81,7 +81,8 @@ export const readFinancingApplicationStep = createStep(
       ? (input.known_read_started_at ?? null)
       : new Date().toISOString()
     const application: ApplicationStatus =
-      input.known_application ?? (await financing.getClient().getApplicationStatus(ledger.public_id))
+      input.known_application ??
+      (await financing.getClient(ledger.store_code).getApplicationStatus(ledger.public_id))
 
     const cartId = ledger.cart_id ?? (sessionData?.cartId || null)
     const orderId = cartId ? await orderOfCart(container, cartId) : null

@@ -19,6 +19,7 @@ export interface RequestFinancingApplicationInput {
 
 export interface RequestedFinancingApplication {
   public_id: string
+  store_code: string
   link: string
   /** Creation day (UTC, YYYY-MM-DD): reconciliation lists applications by it. */
   created_date: string
@@ -36,14 +37,16 @@ export const requestFinancingApplicationStep = createStep(
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     const { backendUrl, callbackSecret } = financing.getOptions()
     try {
+      // Made with its store's own token: the service refuses one store's token for another's application.
       const created = await financing
-        .getClient()
+        .getClient(input.application.storeCode)
         .createApplication(
           { ...input.application, referenceNumber: input.application_id },
           { callbackUrl: callbackUrlFor(backendUrl, callbackSecret, input.application_id) }
         )
       const result: RequestedFinancingApplication = {
         public_id: created.publicId,
+        store_code: input.application.storeCode,
         link: created.link,
         created_date: new Date().toISOString().slice(0, 10),
       }

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
+import type { ApplicationStatus } from "../../../lib/financing/schemas"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import type { ReconcilableApplication } from "../steps/list-reconcilable-applications"
@@ -8,7 +9,7 @@ import { reconcileFinancingSessionsWorkflow } from "../workflows/reconcile-finan
 import { actionOf, runApplicationSync } from "./run-application-sync"
 
 export interface ReconciliationReport {
-  /** Creation days read from the service, one list call each. */
+  /** List calls made: one per store code and creation day. */
   days: number
   applications: number
   /** Applications whose sync changed something. */
@@ -21,9 +22,9 @@ export interface ReconciliationReport {
  * reconcile workflow lists the ledger applications whose checkout may still change Medusa; then each is
  * synced exactly as a callback would be (runApplicationSync, the one holder of the application's lock, which
  * runs the sync workflow), one after another, outside any workflow: a step never runs a whole workflow.
- * Applications are grouped by the day they were created, and each day is read with one call (endpoint 6),
- * not one status read per application; the listed status is handed to the sync. One failure is counted and
- * logged without stopping the others. Two runs at once are harmless: the locks put their syncs one after
+ * Applications are grouped by store code and the day they were created, and each store's day is read with
+ * one call (endpoint 6) with that store's token, not one status read per application; the listed status is handed to the sync. One failure is counted and
+ * logged without stopping the others, and so is a store's day whose list call fails. Two runs at once are harmless: the locks put their syncs one after
  * another, and the second finds nothing left to do.
  */
 export async function reconcileFinancingApplications(
@@ -39,22 +40,39 @@ async function syncEach(
 ): Promise<ReconciliationReport> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  const { storeCode } = financing.getOptions()
-  const client = financing.getClient()
+  const topLevelCode = financing.getOptions().storeCode
 
-  const byDay = new Map<string, ReconcilableApplication[]>()
+  const byStoreDay = new Map<
+    string,
+    { storeCode: string; day: string; applications: ReconcilableApplication[] }
+  >()
   for (const application of applications) {
-    byDay.set(application.created_date, [...(byDay.get(application.created_date) ?? []), application])
+    const storeCode = application.store_code ?? topLevelCode
+    const key = JSON.stringify([storeCode, application.created_date])
+    const group = byStoreDay.get(key) ?? { storeCode, day: application.created_date, applications: [] }
+    group.applications.push(application)
+    byStoreDay.set(key, group)
   }
   const report: ReconciliationReport = {
-    days: byDay.size,
+    days: byStoreDay.size,
     applications: applications.length,
     synced: 0,
     failed: 0,
   }
-  for (const [day, dayApplications] of byDay) {
+  for (const { storeCode, day, applications: dayApplications } of byStoreDay.values()) {
     const listedAt = new Date().toISOString()
-    const listed = new Map((await client.listApplications(storeCode, day)).map((app) => [app.publicId, app]))
+    let listed: Map<string, ApplicationStatus>
+    try {
+      listed = await listedApplications(financing, storeCode, day)
+    } catch (error) {
+      // One store's failure (its token refused, the service down) does not stop the other stores': its
+      // applications wait for the next run rather than cost a status read each now.
+      report.failed += dayApplications.length
+      logger.warn(
+        `retail-financing: listing store ${storeCode}'s applications of ${day} failed: ${describeFailure(error)}`
+      )
+      continue
+    }
     for (const application of dayApplications) {
       const read = listed.get(application.public_id)
       try {
@@ -77,4 +95,16 @@ async function syncEach(
     }
   }
   return report
+}
+
+/**
+ * A store's applications of one day, by public id (endpoint 6, with that store's own token).
+ */
+async function listedApplications(
+  financing: RetailFinancingModuleService,
+  storeCode: string,
+  day: string
+): Promise<Map<string, ApplicationStatus>> {
+  const listed = await financing.getClient(storeCode).listApplications(storeCode, day)
+  return new Map(listed.map((app) => [app.publicId, app]))
 }

@@ -19,6 +19,8 @@ export interface StartFinancingApplicationInput {
 export interface StartedFinancingApplication {
   application_id: string
   public_id: string
+  /** The store code it was made for: the provider reads its status with that store's token. */
+  store_code: string
   link: string
   cart_id: string
   amount_cents: number
@@ -42,6 +44,7 @@ export const startFinancingApplicationWorkflow = createWorkflow(
       transform({ input, built }, ({ input, built }) => ({
         payment_collection_id: input.payment_collection_id,
         cart_id: built.cart_id,
+        store_code: built.application.storeCode,
         total_cents: built.total_cents,
         fingerprints: built.fingerprints,
       }))
@@ -63,6 +66,7 @@ export const startFinancingApplicationWorkflow = createWorkflow(
       ({ applicationId, created, built }): StartedFinancingApplication => ({
         application_id: applicationId,
         public_id: created.public_id,
+        store_code: created.store_code,
         link: created.link,
         cart_id: built.cart_id,
         amount_cents: built.total_cents,

@@ -10,6 +10,9 @@ export const viewFinancingApplicationStep = createStep(
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
     const application = await financing.retrieveFinancingApplication(application_id)
     const actions = await financing.actions.ofApplication(application.id)
-    return new StepResponse({ application: applicationView(application), actions: actions.map(actionView) })
+    return new StepResponse({
+      application: applicationView(application, financing.getOptions().storeCode),
+      actions: actions.map(actionView),
+    })
   }
 )

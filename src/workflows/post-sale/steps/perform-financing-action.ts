@@ -56,7 +56,8 @@ export const performFinancingActionStep = createStep(
     const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
     const action = await financing.retrieveFinancingAction(action_id, { relations: ["application"] })
     const application = createdApplication(action.application)
-    const client = financing.getClient()
+    // The service answers a store's token only about that store's applications.
+    const client = financing.getClient(application.store_code)
     const log = attemptLogOf(action.attempt_log)
     const what = `retail-financing: ${action.kind} for application ${application.public_id} (${action.cause})`
     const outcome = (value: SendOutcome) =>

@@ -24,7 +24,7 @@ export async function readAndRecordStatus(
     sessionId: application.payment_session_id,
     cartId: application.cart_id,
     amount: Number(application.amount),
-    observed: await financing.getClient().getApplicationStatus(application.public_id),
+    observed: await financing.getClient(application.store_code).getApplicationStatus(application.public_id),
     readStartedAt,
   })
   return releasedActionIds

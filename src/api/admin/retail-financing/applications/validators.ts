@@ -15,6 +15,12 @@ export const AdminGetFinancingApplications = z
       .enum(["true", "false"], { message: "must be true or false" })
       .transform((value) => value === "true")
       .optional(),
+    store_code: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(100, "must be at most 100 characters")
+      .optional(),
     q: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
     limit: z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100").default(20),
     offset: z.coerce.number().int().min(0, "must be 0 or more").default(0),

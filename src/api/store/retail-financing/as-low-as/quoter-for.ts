@@ -10,26 +10,40 @@ import {
 } from "../../../../modules/retail-financing"
 import { productLeasability } from "../../../../queries/product-leasability"
 
-// One quoter (and so one cache) per module instance: per app, and fresh when an app is booted again.
-const quoters = new WeakMap<RetailFinancingModuleService, AsLowAsQuoter>()
+// One quoter (and so one cache) per store code per module instance: per app, and fresh when an app is
+// booted again.
+const quoters = new WeakMap<RetailFinancingModuleService, Map<string, AsLowAsQuoter>>()
 
-export function asLowAsQuoterFor(scope: MedusaContainer): AsLowAsQuoter {
+/**
+ * The quoter of the location the storefront sells through: the first of its publishable key's sales
+ * channels that a location lists, else the top-level store. Each location has its own store code (its
+ * partners, so its offers) and its own limits.
+ */
+export function asLowAsQuoterFor(
+  scope: MedusaContainer,
+  salesChannelIds: readonly string[] = []
+): AsLowAsQuoter {
   const financing = scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-  let quoter = quoters.get(financing)
+  const location =
+    salesChannelIds
+      .map((id) => financing.locationOfSalesChannel(id))
+      .find((place) => place.salesChannelIds.length > 0) ?? financing.locationOfSalesChannel(null)
+  const byStore = quoters.get(financing) ?? new Map<string, AsLowAsQuoter>()
+  quoters.set(financing, byStore)
+  let quoter = byStore.get(location.storeCode)
   if (!quoter) {
-    const options = financing.getOptions()
     const logger = scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     quoter = new AsLowAsQuoter({
       settings: {
-        storeCode: options.storeCode,
-        minCents: options.minAmount === undefined ? null : centsFromDecimal(options.minAmount),
-        maxCents: options.maxAmount === undefined ? null : centsFromDecimal(options.maxAmount),
-        cacheSeconds: options.asLowAsCacheSeconds,
+        storeCode: location.storeCode,
+        minCents: location.minAmount === undefined ? null : centsFromDecimal(location.minAmount),
+        maxCents: location.maxAmount === undefined ? null : centsFromDecimal(location.maxAmount),
+        cacheSeconds: financing.getOptions().asLowAsCacheSeconds,
       },
-      source: financing.getClient(),
+      source: financing.getClient(location.storeCode),
       warn: (message) => logger.warn(message),
     })
-    quoters.set(financing, quoter)
+    byStore.set(location.storeCode, quoter)
   }
   return quoter
 }

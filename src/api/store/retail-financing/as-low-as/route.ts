@@ -1,4 +1,4 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaRequest, MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 
 import { ProductNotFound, asLowAsQuoterFor, isProductLeasable } from "./quoter-for"
@@ -9,9 +9,10 @@ import type { StoreGetAsLowAs } from "./validators"
  * store finances the amount. A service that is down or slow gives `as_low_as: null`, never an error page.
  * With a product id, a product the lender cannot lease is answered `not_leasable` without asking the service.
  */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
+export async function GET(req: MedusaStoreRequest, res: MedusaResponse) {
   const { amountCents, productId } = req.validatedQuery as StoreGetAsLowAs
-  const quoter = asLowAsQuoterFor(req.scope)
+  // The publishable key's sales channels say which location's store code and limits apply.
+  const quoter = asLowAsQuoterFor(req.scope, req.publishable_key_context?.sales_channel_ids ?? [])
   const { body, maxAgeSeconds } =
     productId && !(await isLeasable(req, productId)) ? quoter.notLeasable() : await quoter.quote(amountCents)
   // The answer is the same for every shopper; browsers and CDNs may keep it as long as the plugin does.

@@ -37,5 +37,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<FinancingEligi
   // The answer changes with every cart update and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
   const nonLeasable = await nonLeasableRuleOf(req.scope, options.nonLeasable)
-  res.json(financingEligibility(cart, applicationPolicyOf(options, nonLeasable)))
+  res.json(financingEligibility(cart, applicationPolicyOf(options, nonLeasable, cart.sales_channel_id)))
 }
