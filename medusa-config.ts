@@ -38,6 +38,10 @@ const retailFinancingOptions: RetailFinancingOptionsInput = {
   ...(process.env.RETAIL_FINANCING_NON_LEASABLE && {
     nonLeasable: JSON.parse(process.env.RETAIL_FINANCING_NON_LEASABLE),
   }),
+  // Only the locations spec sets it (integration-tests/http/locations.spec.ts): a second store code.
+  ...(process.env.RETAIL_FINANCING_LOCATIONS && {
+    locations: JSON.parse(process.env.RETAIL_FINANCING_LOCATIONS),
+  }),
 }
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import { ScriptedService } from "../../lib/financing/__tests__/support/scripted-
 import { fakeJwt, rejectionOf, scriptTokens } from "../../lib/financing/__tests__/support/fixtures"
 import { clientOptionsOf, sharedFinancingClient } from "../financing-client"
 import { type RetailFinancingOptionsInput, parseOptions } from "../options"
+import { PluginConfig } from "../plugin-config"
 
 const MiB = 1024 * 1024
 
@@ -167,6 +168,29 @@ describe("sharedFinancingClient", () => {
   it("is the same client when only options the client does not read differ", () => {
     expect(sharedFinancingClient(parseOptions({ ...base, storeName: "Another name" }))).toBe(
       sharedFinancingClient(parseOptions({ ...base }))
+    )
+  })
+
+  it("is one client per set of credentials: a location without its own shares the top-level client", () => {
+    const config = new PluginConfig({
+      ...base,
+      locations: [
+        { storeCode: "STORE-EAST", salesChannelIds: ["sc_east"] },
+        {
+          storeCode: "STORE-WEST",
+          username: "west",
+          password: "west-password",
+          salesChannelIds: ["sc_west"],
+        },
+      ],
+    })
+    expect(config.client("STORE-EAST")).toBe(config.client())
+    expect(config.client("STORE-WEST")).not.toBe(config.client())
+    expect(config.client("STORE-WEST")).toBe(
+      sharedFinancingClient(config.options, undefined, {
+        username: "west",
+        password: "west-password",
+      })
     )
   })
 })

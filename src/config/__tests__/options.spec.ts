@@ -156,6 +156,64 @@ describe("parseOptions", () => {
     )
   })
 
+  describe("locations", () => {
+    const east = { storeCode: "STORE-EAST", salesChannelIds: ["sc_east", "sc_outlet"] }
+    const west = {
+      storeCode: "STORE-WEST",
+      username: "west-user",
+      password: "west-password-never-shown",
+      salesChannelIds: ["sc_west"],
+      maxAmount: 2000,
+    }
+
+    it("takes a store code per location, each with its sales channels and, optionally, credentials and limits", () => {
+      expect(parseOptions({ ...valid, locations: [east, west] }).locations).toEqual([east, west])
+      expect(parseOptions(valid).locations).toBeUndefined()
+    })
+
+    it("refuses a sales channel in two locations, naming the channel and both locations", () => {
+      const message = errorFor({
+        ...valid,
+        locations: [east, { ...west, salesChannelIds: ["sc_west", "sc_outlet"] }],
+      }).message
+      expect(message).toContain('"locations[1].salesChannelIds" lists sales channel sc_outlet')
+      expect(message).toContain("locations[0] lists too")
+    })
+
+    it("refuses a store code used twice, the top-level one included", () => {
+      expect(errorFor({ ...valid, locations: [{ ...east, storeCode: "STORE-1" }] }).message).toContain(
+        '"locations[0].storeCode" is STORE-1, already the store code of storeCode'
+      )
+      expect(
+        errorFor({ ...valid, locations: [east, { ...west, storeCode: "STORE-EAST" }] }).message
+      ).toContain('"locations[1].storeCode" is STORE-EAST, already the store code of locations[0]')
+    })
+
+    it("refuses one credential without the other, and never echoes a password", () => {
+      const message = errorFor({
+        ...valid,
+        locations: [{ ...east, password: "lonely-password-never-shown" }],
+      }).message
+      expect(message).toContain('"locations[0].username" is required with the location\'s other credential')
+      expect(message).not.toContain("lonely-password-never-shown")
+    })
+
+    it("refuses limits that cross once the top-level ones fill in, and names wrong and unknown fields", () => {
+      expect(errorFor({ ...valid, minAmount: 2500, locations: [west] }).message).toContain(
+        '"locations[0].maxAmount" leaves the location\'s minAmount (2500) greater than its maxAmount (2000)'
+      )
+      expect(errorFor({ ...valid, locations: [{ ...east, salesChannelIds: [] }] }).message).toContain(
+        '"locations[0].salesChannelIds" must list at least one sales channel id'
+      )
+      expect(errorFor({ ...valid, locations: [{ ...east, storecode: "X" }] }).message).toContain(
+        '"locations[0].storecode" is not a known option'
+      )
+      expect(errorFor({ ...valid, locations: east }).message).toContain(
+        '"locations" must be an array of locations'
+      )
+    })
+  })
+
   it("rejects a minimum above the maximum", () => {
     expect(errorFor({ ...valid, minAmount: 500, maxAmount: 100 }).message).toContain(
       '"minAmount" must not be greater than maxAmount'

@@ -92,7 +92,8 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
     const sessionData: FinancingSessionData = {
       applicationId: prepared.applicationId,
       publicId: prepared.publicId,
-      storeCode: prepared.storeCode,
+      // Only a location's code: a top-level store's session holds what it held before locations existed.
+      ...(prepared.storeCode !== this.config.storeCode && { storeCode: prepared.storeCode }),
       link: prepared.link,
       applicationStatus: "Pending",
       cartId: prepared.cartId,

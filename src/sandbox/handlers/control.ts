@@ -156,8 +156,13 @@ export function controlRoutes(context: SandboxContext): Router {
     })
     .add("POST", /^\/sandbox\/tokens\/expire$/, async (request, response) => {
       request.resume()
-      context.tokens.expireAll()
-      sendJson(response, 200, { expired: true })
+      // ?store_code= expires one store's tokens: a retailer's other stores keep theirs.
+      const storeCode = new URL(request.url ?? "/", "http://sandbox").searchParams.get("store_code")
+      if (storeCode === null) context.tokens.expireAll()
+      else if (!context.stores.has(storeCode))
+        throw new HttpError(404, "not_found", `store ${storeCode} was not found`)
+      else context.tokens.expireStore(storeCode)
+      sendJson(response, 200, { expired: true, ...(storeCode !== null && { store_code: storeCode }) })
     })
     .add("POST", /^\/sandbox\/reset$/, async (request, response) => {
       request.resume()

@@ -271,7 +271,6 @@ describe("RetailFinancingProviderService", () => {
         data: {
           applicationId: reference.applicationId,
           publicId: reference.publicId,
-          storeCode: "SANDBOX",
           link: reference.link,
           applicationStatus: "Pending",
           cartId: CART_ID,
@@ -317,7 +316,6 @@ describe("RetailFinancingProviderService", () => {
         [
           "applicationId",
           "publicId",
-          "storeCode",
           "link",
           "applicationStatus",
           "cartId",
@@ -329,11 +327,18 @@ describe("RetailFinancingProviderService", () => {
       expect(result.data).toMatchObject({
         applicationId: reference.applicationId,
         publicId: reference.publicId,
-        storeCode: "SANDBOX",
         link: reference.link,
         amountCents: TOTAL_CENTS,
         cartId: CART_ID,
       })
+      expect(result.data).not.toHaveProperty("storeCode")
+    })
+
+    it("keeps a location's store code in the session data, so the status is read with that store's token", async () => {
+      const result = await provider().initiatePayment(
+        initiateInput(sealApplication(CALLBACK_SECRET, prepared({ storeCode: "SANDBOX-WEST" })))
+      )
+      expect(result.data).toMatchObject({ storeCode: "SANDBOX-WEST" })
     })
 
     it.each<[string, BigNumberInput]>([

@@ -84,6 +84,8 @@ export class CallbackReceiver {
 /** A forwarding proxy that records what passed through it (method, path and the answer's status). */
 export class CountingProxy {
   readonly log: { method: string; path: string; status: number }[] = []
+  /** Who made each logged request: the store of its bearer token, or the username of a token request. */
+  private readonly callers = new WeakMap<object, string>()
   /** Requests this matches are answered 503 without reaching the target: one endpoint of the service down. */
   outage: ((method: string, path: string) => boolean) | null = null
   private constructor(
@@ -106,11 +108,10 @@ export class CountingProxy {
           new URL(req.url ?? "/", target),
           { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
           (answer) => {
-            proxy.log.push({
-              method: req.method ?? "",
-              path,
-              status: answer.statusCode ?? 0,
-            })
+            const entry = { method: req.method ?? "", path, status: answer.statusCode ?? 0 }
+            proxy.log.push(entry)
+            const caller = callerOf(req.headers.authorization, path, body)
+            if (caller) proxy.callers.set(entry, caller)
             res.writeHead(answer.statusCode ?? 502, answer.headers)
             answer.pipe(res)
           }
@@ -120,6 +121,14 @@ export class CountingProxy {
       })
     })
     return proxy
+  }
+
+  /**
+   * The store whose token a logged request carried (the `sub` of the sandbox's JWT), or `user:<username>`
+   * for a token request; undefined when it carried neither.
+   */
+  callerOf(entry: CountingProxy["log"][number]): string | undefined {
+    return this.callers.get(entry)
   }
 
   count(method: string, path: string | RegExp): number {
@@ -159,4 +168,18 @@ export function sendLarge(
     })
     req.end(body)
   })
+}
+
+function callerOf(authorization: string | undefined, path: string, body: Buffer): string | undefined {
+  if (path === "/v2/token") {
+    const username = new URLSearchParams(body.toString("utf8")).get("username")
+    return username ? `user:${username}` : undefined
+  }
+  const payload = /^Bearer [^.]+\.([^.]+)\./.exec(authorization ?? "")?.[1]
+  if (!payload) return undefined
+  try {
+    return (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { sub?: string }).sub
+  } catch {
+    return undefined
+  }
 }
