@@ -198,6 +198,13 @@ describe("the README's install section, followed verbatim", () => {
     expect(tables.rows.map((row) => row.table_name)).toEqual(
       expect.arrayContaining(["retail_financing_action", "retail_financing_application"])
     )
+    // The package's migration script ran too (it gives applications from before store codes the top-level one).
+    const scripts = await withPostgres(database, (client) =>
+      client.query<{ script_name: string; finished_at: Date | null }>(
+        `select script_name, finished_at from script_migrations where script_name like '%fill-application-store-codes%'`
+      )
+    )
+    expect(scripts.rows).toEqual([expect.objectContaining({ finished_at: expect.any(Date) })])
   }, 240_000)
 
   it("the server starts with the plugin: its routes answer and its payment provider is registered", async () => {

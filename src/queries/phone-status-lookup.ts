@@ -49,7 +49,7 @@ async function latestOfEveryStore(financing: RetailFinancingModuleService, phone
   const found = answers.flatMap((answer) => (answer.status === "fulfilled" ? [answer.value] : []))
   if (found.length === 0) {
     // Every store failed: a service failure is told before "not found", which only says this store has none.
-    const failures = answers.map((answer) => (answer as PromiseRejectedResult).reason)
+    const failures = answers.map((answer) => (answer as PromiseRejectedResult).reason as unknown)
     throw failures.find((error) => !(error instanceof FinancingNotFoundError)) ?? failures[0]
   }
   const known = await financing.listFinancingApplications(
