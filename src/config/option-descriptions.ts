@@ -34,7 +34,8 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   timeoutMs: "Timeout of one request to the financing service, in milliseconds (1000 to 120000).",
   maxRetries:
     "Retries of a failed read or idempotent write (0 to 5); an application creation is never re-sent.",
-  storeName: "Store name printed on generated invoices, at most 100 characters; the storeCode when unset.",
+  storeName:
+    "Store name printed on generated invoices, at most 100 characters; when unset, the store code the contract was made under.",
   storeAddress:
     "{ street, street2?, city, state, zip, phone? } printed on invoices, and the delivery address of orders handed over in the store (Direct).",
   invoiceOn:

@@ -12,6 +12,7 @@ import { type RetailFinancingOptions, parseOptions } from "./options"
 export class PluginConfig {
   /** Holds the password and the callback secret: never log or return it. */
   readonly options: Readonly<RetailFinancingOptions>
+  private readonly locations_: readonly StoreLocation[]
 
   constructor(
     raw: Record<string, unknown>,
@@ -20,6 +21,7 @@ export class PluginConfig {
     // The same parse as the payment provider's (once per options object; Medusa's own `database` key is
     // ignored), so a typo in the plugin's options is refused by name here too.
     this.options = parseOptions(raw)
+    this.locations_ = storeLocations(this.options)
   }
 
   /**
@@ -37,7 +39,7 @@ export class PluginConfig {
 
   /** Every store code the plugin sells through, the top-level one first. */
   locations(): StoreLocation[] {
-    return storeLocations(this.options)
+    return [...this.locations_]
   }
 
   /** The location a cart or order of this sales channel sells through. */

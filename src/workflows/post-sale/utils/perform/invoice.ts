@@ -64,7 +64,8 @@ async function generatedInvoice({ container, options, application }: PerformCont
   const content = await renderInvoicePdf({
     ...invoiceLinesOfOrder(order),
     store: {
-      name: options.storeName ?? options.storeCode,
+      // Without a store name, the store code the contract was made under names the seller.
+      name: options.storeName ?? application.store_code ?? options.storeCode,
       addressLines: store
         ? [store.street, store.street2, `${store.city}, ${store.state} ${store.zip}`].filter(isText)
         : undefined,
