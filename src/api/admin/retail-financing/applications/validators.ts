@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 
+import { storeCodeQuery } from "../store-code-query"
 import { APPLICATION_STATUSES } from "../../../../lib/financing/schemas/statuses"
 
 export const AdminGetFinancingApplications = z
@@ -15,12 +16,7 @@ export const AdminGetFinancingApplications = z
       .enum(["true", "false"], { message: "must be true or false" })
       .transform((value) => value === "true")
       .optional(),
-    store_code: z
-      .string()
-      .trim()
-      .min(1, "must not be empty")
-      .max(100, "must be at most 100 characters")
-      .optional(),
+    store_code: storeCodeQuery,
     q: z.string().trim().min(1, "must not be empty").max(100, "must be at most 100 characters").optional(),
     limit: z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100").default(20),
     offset: z.coerce.number().int().min(0, "must be 0 or more").default(0),

@@ -1,13 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 
-export const AdminGetConnectionTest = z
-  .object({
-    store_code: z
-      .string()
-      .trim()
-      .min(1, "must not be empty")
-      .max(100, "must be at most 100 characters")
-      .optional(),
-  })
-  .strict()
+import { storeCodeQuery } from "../../store-code-query"
+
+export const AdminGetConnectionTest = z.object({ store_code: storeCodeQuery }).strict()
 export type AdminGetConnectionTest = z.infer<typeof AdminGetConnectionTest>
