@@ -23,9 +23,10 @@ export interface ReconciliationReport {
  * synced exactly as a callback would be (runApplicationSync, the one holder of the application's lock, which
  * runs the sync workflow), one after another, outside any workflow: a step never runs a whole workflow.
  * Applications are grouped by store code and the day they were created, and each store's day is read with
- * one call (endpoint 6) with that store's token, not one status read per application; the listed status is handed to the sync. One failure is counted and
- * logged without stopping the others, and so is a store's day whose list call fails. Two runs at once are harmless: the locks put their syncs one after
- * another, and the second finds nothing left to do.
+ * one call (endpoint 6) with that store's token, not one status read per application; the listed status is
+ * handed to the sync. One failure is counted and logged without stopping the others, and so is a store's
+ * day whose list call fails. Two runs at once are harmless: the locks put their syncs one after another,
+ * and the second finds nothing left to do.
  */
 export async function reconcileFinancingApplications(
   container: MedusaContainer
@@ -97,9 +98,7 @@ async function syncEach(
   return report
 }
 
-/**
- * A store's applications of one day, by public id (endpoint 6, with that store's own token).
- */
+/** A store's applications of one day, by public id (endpoint 6, with that store's own token). */
 async function listedApplications(
   financing: RetailFinancingModuleService,
   storeCode: string,
