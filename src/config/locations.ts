@@ -6,14 +6,18 @@ import type { RetailFinancingOptions } from "./options"
  * one (the top-level options); the `locations` option adds one per store code, each selling through its own
  * sales channels.
  */
-export interface StoreLocation {
+export interface SalesLocation {
   storeCode: string
-  /** Holds the password: never log or return it. */
-  credentials: StoreCredentials
   minAmount?: number
   maxAmount?: number
   /** Empty for the top-level location: it sells through every sales channel no location lists. */
   salesChannelIds: readonly string[]
+}
+
+/** A location with the credentials its store code signs in with. */
+export interface StoreLocation extends SalesLocation {
+  /** Holds the password: never log or return it. */
+  credentials: StoreCredentials
 }
 
 export interface StoreCredentials {
@@ -21,27 +25,20 @@ export interface StoreCredentials {
   password: string
 }
 
-type LocationOptions = Pick<
-  RetailFinancingOptions,
-  "storeCode" | "username" | "password" | "minAmount" | "maxAmount" | "locations"
->
+/** What says where a sale happens: the store codes, their sales channels and limits. */
+type SalesOptions = Pick<RetailFinancingOptions, "storeCode" | "minAmount" | "maxAmount" | "locations">
+type LocationOptions = SalesOptions & Pick<RetailFinancingOptions, "username" | "password">
 
-/** The top-level location first, then the `locations` option's, each with the top-level values it lacks. */
-export function storeLocations(options: LocationOptions): StoreLocation[] {
-  const topLevel: StoreLocation = {
+/** The top-level location first, then the `locations` option's, each with the top-level limits it lacks. */
+function salesLocations(options: SalesOptions): SalesLocation[] {
+  const topLevel: SalesLocation = {
     storeCode: options.storeCode,
-    credentials: { username: options.username, password: options.password },
     minAmount: options.minAmount,
     maxAmount: options.maxAmount,
     salesChannelIds: [],
   }
-  const others = (options.locations ?? []).map((place): StoreLocation => ({
+  const others = (options.locations ?? []).map((place): SalesLocation => ({
     storeCode: place.storeCode,
-    // The options refuse one credential without the other, so both or neither are set.
-    credentials:
-      place.username !== undefined && place.password !== undefined
-        ? { username: place.username, password: place.password }
-        : topLevel.credentials,
     minAmount: place.minAmount ?? options.minAmount,
     maxAmount: place.maxAmount ?? options.maxAmount,
     salesChannelIds: place.salesChannelIds,
@@ -49,12 +46,26 @@ export function storeLocations(options: LocationOptions): StoreLocation[] {
   return [topLevel, ...others]
 }
 
+/** Every location with its credentials: a location's own, or the top-level ones it shares. */
+export function storeLocations(options: LocationOptions): StoreLocation[] {
+  const topLevel = { username: options.username, password: options.password }
+  return salesLocations(options).map((place, index) => {
+    const own = index === 0 ? undefined : options.locations?.[index - 1]
+    // The options refuse one credential without the other, so both or neither are set.
+    const credentials =
+      own?.username !== undefined && own.password !== undefined
+        ? { username: own.username, password: own.password }
+        : topLevel
+    return { ...place, credentials }
+  })
+}
+
 /** The location a cart or order of this sales channel sells through: the top-level one unless listed. */
 export function locationOfSalesChannel(
-  options: LocationOptions,
+  options: SalesOptions,
   salesChannelId: string | null | undefined
-): StoreLocation {
-  const [topLevel, ...others] = storeLocations(options)
+): SalesLocation {
+  const [topLevel, ...others] = salesLocations(options)
   if (!salesChannelId) return topLevel
   return others.find((place) => place.salesChannelIds.includes(salesChannelId)) ?? topLevel
 }

@@ -1,6 +1,12 @@
 import type { FinancingClient, FinancingLogger } from "../lib/financing"
 import { sharedFinancingClient } from "./financing-client"
-import { type StoreLocation, locationOfSalesChannel, locationOfStoreCode, storeLocations } from "./locations"
+import {
+  type SalesLocation,
+  type StoreLocation,
+  locationOfSalesChannel,
+  locationOfStoreCode,
+  storeLocations,
+} from "./locations"
 import { type RetailFinancingOptions, parseOptions } from "./options"
 
 /**
@@ -43,7 +49,7 @@ export class PluginConfig {
   }
 
   /** The location a cart or order of this sales channel sells through. */
-  locationOfSalesChannel(salesChannelId: string | null | undefined): StoreLocation {
+  locationOfSalesChannel(salesChannelId: string | null | undefined): SalesLocation {
     return locationOfSalesChannel(this.options, salesChannelId)
   }
 }

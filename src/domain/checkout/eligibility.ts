@@ -60,7 +60,7 @@ export interface EligibilityPolicy extends ApplicationPolicy {
 export function applicationPolicyOf(
   options: Pick<
     RetailFinancingOptions,
-    "storeCode" | "username" | "password" | "minAmount" | "maxAmount" | "allowedStates" | "locations"
+    "storeCode" | "minAmount" | "maxAmount" | "allowedStates" | "locations"
   >,
   nonLeasable: NonLeasableRule = NO_NON_LEASABLE_RULE,
   salesChannelId?: string | null

@@ -2,7 +2,7 @@ import type { Logger } from "@medusajs/framework/types"
 
 import type { FinancingClient } from "../../lib/financing/client"
 import { PluginConfig } from "../../config/plugin-config"
-import type { StoreLocation } from "../../config/locations"
+import type { SalesLocation, StoreLocation } from "../../config/locations"
 import type { RetailFinancingOptions } from "../../config/options"
 import { ActionQueue } from "./action-queue"
 import { ApplicationLedger } from "./application-ledger"
@@ -55,7 +55,7 @@ export default class RetailFinancingModuleService extends LedgerRows {
   }
 
   /** The location (store code, limits) a cart or order of this sales channel sells through. */
-  locationOfSalesChannel(salesChannelId: string | null | undefined): StoreLocation {
+  locationOfSalesChannel(salesChannelId: string | null | undefined): SalesLocation {
     return this.config_.locationOfSalesChannel(salesChannelId)
   }
 }

@@ -22,6 +22,7 @@ function prepared(overrides: Partial<PreparedApplication> = {}): PreparedApplica
   return {
     applicationId: "rfapp_01JTESTAPPLICATION",
     publicId: "0b7c9c0e-1111-4222-8333-444455556666",
+    storeCode: "STORE-001",
     link: "https://financing.example.com/apply/0b7c9c0e-1111-4222-8333-444455556666",
     cartId: "cart_01JTESTCART",
     amountCents: 130004,
