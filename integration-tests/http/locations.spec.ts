@@ -19,6 +19,8 @@ import {
   financingIntegrationSuite,
   financingLedger,
   fulfilAndShip,
+  moveApplication,
+  paymentsOfSession,
   placeFinancedOrder,
   sandboxApplication,
   startFinancedCart,
@@ -171,6 +173,19 @@ financingIntegrationSuite({
         new Set(callersSince(from, new RegExp(`^/v2/applications/${publicId}`)).map(([, , caller]) => caller))
       expect(statusReaders(westOrder.publicId)).toEqual(new Set(["TEST-WEST"]))
       expect(statusReaders(mainOrder.publicId)).toEqual(new Set(["TEST-STORE"]))
+    })
+
+    it("captures a funded west contract, the provider reading its status with the west store's token", async () => {
+      const order = await placeFinancedOrder(api, getContainer(), west, financing, PILLOWS)
+      await moveApplication(financing.sandbox, order.publicId, "Funded")
+      const payment = await eventually(async () => {
+        const [found] = await paymentsOfSession(getContainer(), order.sessionId)
+        if (!found?.captured_at) throw new Error("not captured yet")
+        return found
+      }, 30_000)
+      expect(payment.captures).toHaveLength(1)
+      // The payment's data names the store code, for every read the provider makes of it later.
+      expect(payment.data).toMatchObject({ storeCode: "TEST-WEST" })
     })
 
     it("sends the post-sale actions of a west order with the west store's token", async () => {
