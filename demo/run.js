@@ -4,7 +4,8 @@
  * stand-in) and the storefront run in this process; the database is made or reused; the dashboard bundle
  * is rebuilt only when stale; Medusa runs through its own CLI in child processes (`db:migrate`, `exec` of
  * the seed, `start`). Prints the URLs and the admin login. Ctrl-C (SIGINT) or SIGTERM stops everything and
- * exits 0. Settings: DEMO_* environment variables (demo/lib/settings.js).
+ * exits 0. Settings: DEMO_* environment variables (demo/lib/settings.js); DEMO_LOCATIONS=2 adds the outlet, a
+ * second location with its own store code, sales channel and storefront (demo/lib/outlet.js).
  */
 const fs = require("node:fs")
 const path = require("node:path")
@@ -14,8 +15,9 @@ const { Lifecycle } = require("./lib/lifecycle")
 const { layOutMedusaApp, linkAdminBundle } = require("./lib/medusa-app")
 const { medusaEnvironment } = require("./lib/medusa-env")
 const { MedusaProcess } = require("./lib/medusa-process")
+const { describeLocations, storefrontLocations } = require("./lib/outlet")
 const { portForMedusa, portTaken } = require("./lib/ports")
-const { startDemoSandbox } = require("./lib/sandbox")
+const { SANDBOX_STORE, startDemoSandbox } = require("./lib/sandbox")
 const { loadOrCreateSecrets } = require("./lib/secrets")
 const { DemoError } = require("./lib/demo-error")
 const { readSettings } = require("./lib/settings")
@@ -53,7 +55,15 @@ async function main() {
     .listen(settings.ports.storefront, settings.host)
     .catch((error) => Promise.reject(portTaken(error, settings.ports.storefront, "DEMO_STOREFRONT_PORT")))
   lifecycle.add(storefront.close)
-  const sandbox = await startDemoSandbox(settings, secrets.sandboxPassword, (line) => {
+  // DEMO_LOCATIONS=2: the outlet's shoppers have a storefront of their own, with the outlet's publishable key.
+  const outletStorefront = settings.locations === 2 ? createStorefront() : undefined
+  const outletStorefrontUrl = await outletStorefront
+    ?.listen(settings.ports.outletStorefront, settings.host)
+    .catch((error) =>
+      Promise.reject(portTaken(error, settings.ports.outletStorefront, "DEMO_OUTLET_STOREFRONT_PORT"))
+    )
+  if (outletStorefront) lifecycle.add(outletStorefront.close)
+  const sandbox = await startDemoSandbox(settings, secrets, (line) => {
     if (!line.includes("listening on")) process.stderr.write(`sandbox: ${line}\n`)
   }).catch((error) => Promise.reject(portTaken(error, settings.ports.sandbox, "DEMO_SANDBOX_PORT")))
   lifecycle.add(sandbox.close)
@@ -61,7 +71,14 @@ async function main() {
   const backendUrl = `http://${settings.host}:${medusaPort}`
 
   const env = {
-    ...medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandboxUrl: sandbox.url }),
+    ...medusaEnvironment({
+      settings,
+      secrets,
+      backendUrl,
+      storefrontUrl,
+      sandboxUrl: sandbox.url,
+      outletStorefrontUrl,
+    }),
     ...topology.env,
   }
   layOutMedusaApp(settings)
@@ -127,18 +144,16 @@ async function main() {
   const worker = await workerStarting
 
   const adminUrl = `${backendUrl}/app`
-  storefront.ready({
-    backendUrl,
-    publishableKey: seed.publishableKey,
-    regionId: seed.regionId,
-    adminUrl,
-    sandboxUrl: sandbox.url,
-  })
+  const shop = { backendUrl, regionId: seed.regionId, adminUrl, sandboxUrl: sandbox.url }
+  const where = { webStoreCode: SANDBOX_STORE.storeCode, storefrontUrl, outletStorefrontUrl, seed }
+  const locations = outletStorefront ? storefrontLocations(where) : undefined
+  storefront.ready({ ...shop, publishableKey: seed.publishableKey, location: locations?.web })
+  outletStorefront?.ready({ ...shop, publishableKey: seed.outlet.publishableKey, location: locations.outlet })
   say(
     [
       "",
       `Retail financing demo is ready (${seconds(startedAt)}).`,
-      `  Storefront  ${storefrontUrl}`,
+      ...(outletStorefront ? describeLocations(where) : [`  Storefront  ${storefrontUrl}`]),
       `  Admin       ${adminUrl}`,
       `              log in as ${settings.admin.email} / ${settings.admin.password}`,
       `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
@@ -146,6 +161,9 @@ async function main() {
       `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
       ...describeTopology(topology, worker),
       "Buy something with Pay over time, approve and sign at the sandbox, then find the order in the admin.",
+      ...(outletStorefront
+        ? ["At the outlet, the sandbox's applications list shows it made under the outlet's store code."]
+        : []),
       "Press Ctrl-C to stop.",
     ].join("\n")
   )

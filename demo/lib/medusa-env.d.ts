@@ -7,4 +7,6 @@ export function medusaEnvironment(input: {
   backendUrl: string
   storefrontUrl: string
   sandboxUrl: string
+  /** With settings.locations 2: where the outlet's storefront listens. */
+  outletStorefrontUrl?: string
 }): NodeJS.ProcessEnv

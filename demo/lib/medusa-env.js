@@ -1,12 +1,21 @@
 "use strict"
 
+const { outletEnvironment } = require("./outlet")
 const { SANDBOX_STORE } = require("./sandbox")
 
 /**
  * The environment of Medusa's processes: what demo/medusa/medusa-config.js and demo/medusa/seed.js read.
- * Secrets travel only here, never through the demo's output or files outside its state folder.
+ * Secrets travel only here, never through the demo's output or files outside its state folder. The outlet's
+ * variables (DEMO_OUTLET_*) are set only with DEMO_LOCATIONS=2, with the outlet's storefront URL.
  */
-function medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandboxUrl }) {
+function medusaEnvironment({
+  settings,
+  secrets,
+  backendUrl,
+  storefrontUrl,
+  sandboxUrl,
+  outletStorefrontUrl,
+}) {
   return {
     ...process.env,
     // The demo must work, and stay quiet, without a network.
@@ -27,6 +36,7 @@ function medusaEnvironment({ settings, secrets, backendUrl, storefrontUrl, sandb
     DEMO_ADMIN_EMAIL: settings.admin.email,
     DEMO_ADMIN_PASSWORD: settings.admin.password,
     DEMO_SEED_OUTPUT: settings.seedFile,
+    ...(settings.locations === 2 && outletEnvironment(secrets, outletStorefrontUrl)),
   }
 }
 

@@ -7,7 +7,9 @@ export interface DemoSettings {
   databaseUrl: string
   reset: boolean
   verbose: boolean
-  ports: { storefront: number; medusa: number; sandbox: number }
+  /** DEMO_LOCATIONS: 2 adds the outlet, a second sales channel with a store code of its own. */
+  locations: 1 | 2
+  ports: { storefront: number; medusa: number; sandbox: number; outletStorefront: number }
   admin: { email: string; password: string }
   stateDir: string
   appDir: string

@@ -56,17 +56,35 @@ function withDatabase(server, name) {
   return url.href
 }
 
+/** DEMO_LOCATIONS: 1, the one store code (the default), or 2, the outlet beside it (demo/lib/outlet.js). */
+function locationCount(env) {
+  const raw = env.DEMO_LOCATIONS
+  if (raw === undefined || raw === "" || raw === "1") return 1
+  if (raw === "2") return 2
+  throw new DemoError(
+    `DEMO_LOCATIONS must be 1 (one store code, the default) or 2 (an outlet with a store code of its own), not "${raw}"`
+  )
+}
+
 function readSettings(env = process.env) {
   const database = databaseName(env)
   const server = postgresServer(env)
+  const locations = locationCount(env)
   const ports = {
     storefront: port(env, "DEMO_STOREFRONT_PORT", 8000),
     medusa: port(env, "DEMO_MEDUSA_PORT", 9000),
     sandbox: port(env, "DEMO_SANDBOX_PORT", 4010),
+    // Only listened on with DEMO_LOCATIONS=2: the outlet's shoppers have a storefront of their own.
+    outletStorefront: port(env, "DEMO_OUTLET_STOREFRONT_PORT", 8001),
   }
-  const fixed = Object.values(ports).filter((value) => value !== 0)
+  const used = locations === 2 ? Object.values(ports) : Object.values(ports).slice(0, 3)
+  const fixed = used.filter((value) => value !== 0)
   if (new Set(fixed).size !== fixed.length) {
-    throw new DemoError("DEMO_STOREFRONT_PORT, DEMO_MEDUSA_PORT and DEMO_SANDBOX_PORT must differ")
+    throw new DemoError(
+      locations === 2
+        ? "DEMO_STOREFRONT_PORT, DEMO_OUTLET_STOREFRONT_PORT, DEMO_MEDUSA_PORT and DEMO_SANDBOX_PORT must differ"
+        : "DEMO_STOREFRONT_PORT, DEMO_MEDUSA_PORT and DEMO_SANDBOX_PORT must differ"
+    )
   }
   const stateDir = path.join(ROOT, ".medusa", "demo", database)
   return {
@@ -78,6 +96,7 @@ function readSettings(env = process.env) {
     databaseUrl: withDatabase(server, database),
     reset: env.DEMO_RESET === "1",
     verbose: env.DEMO_VERBOSE === "1",
+    locations,
     ports,
     admin: {
       email: env.DEMO_ADMIN_EMAIL || "admin@example.com",

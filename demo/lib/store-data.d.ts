@@ -5,6 +5,8 @@ export interface DemoSeed {
   publishableKey: string
   regionId: string
   seededAt: string
+  /** With DEMO_LOCATIONS=2 (demo/medusa/seed-outlet.js). */
+  outlet?: { publishableKey: string; salesChannelId: string }
 }
 
 export function prepareStoreData(

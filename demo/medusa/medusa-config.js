@@ -17,6 +17,11 @@ function required(name) {
 }
 
 const storefrontUrl = required("DEMO_STOREFRONT_URL")
+// DEMO_LOCATIONS=2 (demo/lib/outlet.js): the outlet, a second location with a store code of its own.
+const outletStoreCode = process.env.DEMO_OUTLET_STORE_CODE
+const outletStorefrontUrl = outletStoreCode ? required("DEMO_OUTLET_STOREFRONT_URL") : undefined
+// The browser calls the store API from each storefront, and the shopper comes back to the one they left.
+const storefrontUrls = [storefrontUrl, ...(outletStorefrontUrl ? [outletStorefrontUrl] : [])]
 // DEMO_TOPOLOGY=redis (demo/lib/topology.js): a server and a worker sharing Medusa's Redis modules.
 const redisUrl = process.env.DEMO_REDIS_URL
 const backendUrl = required("DEMO_BACKEND_URL")
@@ -31,9 +36,24 @@ const retailFinancing = {
   callbackSecret: required("DEMO_CALLBACK_SECRET"),
   returnUrl: `${storefrontUrl}/checkout/financing/return?cart_id={cart_id}`,
   cancelUrl: `${storefrontUrl}/checkout/financing/cancel?cart_id={cart_id}`,
-  allowedRedirectOrigins: [storefrontUrl],
+  allowedRedirectOrigins: storefrontUrls,
   minAmount: 200,
   maxAmount: 5000,
+  // The outlet's carts go under its store code, with its own retailer account and a lower maximum; its
+  // storefront sends its own return and cancel pages (returnUrl above is the web store's).
+  ...(outletStoreCode
+    ? {
+        locations: [
+          {
+            storeCode: outletStoreCode,
+            username: required("DEMO_OUTLET_USERNAME"),
+            password: required("DEMO_OUTLET_PASSWORD"),
+            salesChannelIds: [required("DEMO_OUTLET_SALES_CHANNEL_ID")],
+            maxAmount: Number(required("DEMO_OUTLET_MAX_AMOUNT")),
+          },
+        ],
+      }
+    : {}),
   timeoutMs: 10_000,
   storeName: "Oak & Linen (demo)",
   storeAddress: {
@@ -55,9 +75,9 @@ module.exports = defineConfig({
     http: {
       jwtSecret: required("JWT_SECRET"),
       cookieSecret: required("COOKIE_SECRET"),
-      storeCors: storefrontUrl,
+      storeCors: storefrontUrls.join(","),
       adminCors: backendUrl,
-      authCors: `${backendUrl},${storefrontUrl}`,
+      authCors: [backendUrl, ...storefrontUrls].join(","),
     },
     // Sessions in Redis, so a dashboard login holds on every server; workerMode comes from MEDUSA_WORKER_MODE.
     ...(redisUrl ? { redisUrl } : {}),

@@ -21,12 +21,15 @@ const {
 } = require("@medusajs/medusa/core-flows")
 const { ContainerRegistrationKeys, Modules, ProductStatus } = require("@medusajs/framework/utils")
 
+const { ensureOutlet } = require("./seed-outlet")
+
 /*
  * The demo store's data, run by `medusa exec` (demo/run.js): a US region in dollars offering pay over time,
  * sales tax, a warehouse shipping to the US, three pieces of furniture and a protection plan the lender
- * cannot lease, the promotion code DEMO10, a publishable key
- * and the admin login. It runs on every start: a database seeded before is only read (its marker is the
- * store's metadata, written last), and the admin's password is set to the one the demo prints.
+ * cannot lease, the promotion code DEMO10, a publishable key and the admin login; with DEMO_LOCATIONS=2,
+ * the outlet's sales channel and key too (seed-outlet.js). It runs on every start: a database seeded
+ * before is only read (its marker is the store's metadata, written last), and the admin's password is set
+ * to the one the demo prints.
  *
  * It writes what the storefront needs to DEMO_SEED_OUTPUT as JSON, with `status` "seeded", "reused" or
  * "foreign" (the database holds data the demo did not finish making: not touched).
@@ -85,7 +88,12 @@ async function seedDemo({ container }) {
   } else {
     result = { status: "seeded", ...(await seedStore(container)) }
   }
-  if (result.status !== "foreign") await ensureAdmin(container)
+  if (result.status !== "foreign") {
+    await ensureAdmin(container)
+    // Set by demo/run.js with DEMO_LOCATIONS=2 only: a start with one location leaves an outlet made before.
+    const outletChannelId = process.env.DEMO_OUTLET_SALES_CHANNEL_ID
+    if (outletChannelId) result.outlet = await ensureOutlet(container, outletChannelId)
+  }
   fs.writeFileSync(output, `${JSON.stringify(result, null, 2)}\n`)
   logger.info(`Demo seed: ${result.status}`)
 }

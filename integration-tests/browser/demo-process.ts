@@ -20,6 +20,15 @@ export interface DemoUrls {
   admin: string
   sandbox: string
   backend: string
+  /** With DEMO_LOCATIONS=2: the outlet's storefront. */
+  outlet?: string
+}
+
+export interface DemoOptions {
+  /** false: start again on the database an earlier DemoProcess of this test file made (no DEMO_RESET). */
+  reset?: boolean
+  /** More of the demo's settings, e.g. DEMO_LOCATIONS. */
+  env?: NodeJS.ProcessEnv
 }
 
 export interface DemoExit {
@@ -36,17 +45,19 @@ export class DemoProcess {
   private text = ""
   readonly exited: Promise<DemoExit>
 
-  constructor() {
+  constructor({ reset = true, env: settings = {} }: DemoOptions = {}) {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DEMO_DATABASE: this.database,
-      DEMO_RESET: "1",
+      DEMO_RESET: reset ? "1" : "",
       DEMO_STOREFRONT_PORT: "0",
+      DEMO_OUTLET_STOREFRONT_PORT: "0",
       DEMO_MEDUSA_PORT: "0",
       DEMO_SANDBOX_PORT: "0",
       DEMO_ADMIN_EMAIL: this.admin.email,
       DEMO_ADMIN_PASSWORD: this.admin.password,
       RETAIL_FINANCING_DEMO_TEST_RUN: this.runId,
+      ...settings,
     }
     // jest's NODE_ENV=test and --experimental-vm-modules are the test runner's, not a terminal's.
     delete env.NODE_ENV
@@ -93,6 +104,7 @@ export class DemoProcess {
       admin: url("Admin"),
       sandbox: url("Sandbox"),
       backend: url("Medusa API"),
+      ...(/^\s+Outlet\s/m.test(this.text) && { outlet: url("Outlet") }),
     }
   }
 

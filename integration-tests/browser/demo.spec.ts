@@ -33,8 +33,9 @@ import {
  * a shopper told to remove the protection plan the lender cannot lease; the sandbox's applications from the
  * storefront's banner; the merchant who finds that order with the
  * financing widget in the admin the demo serves, and Ctrl-C stopping it all. The tests run in order and share
- * the one demo: each needs what the one before it did. SCREENSHOT_DIR=<folder> saves each page a person
- * looks at.
+ * the one demo: each needs what the one before it did. Then the demo starts again on that database with
+ * DEMO_LOCATIONS=2 (a later start, so quicker than the first), and a shopper at the outlet's storefront pays
+ * over time under the outlet's store code. SCREENSHOT_DIR=<folder> saves each page a person looks at.
  */
 
 /** For a person to look at the pages: SCREENSHOT_DIR=/tmp/shots npm run test:browser */
@@ -344,5 +345,80 @@ describe("npm run demo", () => {
       expect({ url, free: await isPortFree(portOf(url)) }).toEqual({ url, free: true })
     }
     expect((await demo.processesLeft(10_000)) ?? []).toEqual([])
+  })
+})
+
+describe("npm run demo with DEMO_LOCATIONS=2, started again on the database above", () => {
+  let outletDemo: DemoProcess | undefined
+  let outletUrls: DemoUrls
+  let outlet: string
+
+  beforeAll(async () => {
+    // The store the demo above seeded gets its outlet now: the seed adds what a second location needs.
+    outletDemo = new DemoProcess({ reset: false, env: { DEMO_LOCATIONS: "2" } })
+    outletUrls = await outletDemo.ready(300_000)
+    if (!outletUrls.outlet) throw new Error(`no Outlet URL in the demo's output:\n${outletDemo.output()}`)
+    outlet = outletUrls.outlet
+  }, 330_000)
+
+  afterAll(async () => {
+    await outletDemo?.cleanUp()
+  }, 60_000)
+
+  it("prints both storefronts with their store codes and publishable keys", () => {
+    const output = outletDemo!.output()
+    expect(output).toMatch(/^ {2}Storefront {2}http:\S+ {2}\(the web store: store code DEMO\)$/m)
+    expect(output).toMatch(
+      /^ {2}Outlet {6}http:\S+ {2}\(the outlet: store code DEMO-OUTLET, orders up to \$2,000\)$/m
+    )
+    expect(output.match(/^ {14}publishable key pk_[0-9a-f]+$/gm)).toHaveLength(2)
+  })
+
+  it("makes the outlet's financed checkout under the outlet's store code, and brings the shopper back to the outlet", async () => {
+    const shopper = (session = await openPage(browser, outlet))
+    const { page } = shopper
+    await withScreenshotOnFailure(shopper, "demo-outlet-checkout", async () => {
+      await openProduct(page, outlet, "Oak side table")
+      await expect(page.getByTestId("location-banner").innerText()).resolves.toMatch(
+        /^Outlet: Pay over time goes under store code DEMO-OUTLET, for orders up to \$2,000\.00\./
+      )
+      await addToCart(page)
+      await goToCheckout(page)
+      await enterContactAndAddress(page)
+      await chooseShipping(page, "Standard shipping")
+      await payOverTime(page, outletUrls.sandbox)
+      const publicId = new URL(page.url()).pathname.split("/").pop()
+      await page.getByRole("button", { name: /approve and sign/i }).click()
+      // The outlet's own return page, not the web store's returnUrl: its cart is in this origin's storage.
+      await page.waitForURL(
+        (url) => url.origin === new URL(outlet).origin && url.pathname === "/order/confirmed",
+        { timeout: 30_000 }
+      )
+      await expect(page.getByTestId("order-number").innerText()).resolves.toMatch(/^Order #\d+$/)
+      await screenshot(page, "demo-outlet-confirmation")
+
+      const { applications } = (await (await fetch(`${outletUrls.sandbox}/sandbox/applications`)).json()) as {
+        applications: { publicId: string; input: { storeCode: string } }[]
+      }
+      const storeCodeOf = (id: string | undefined) =>
+        applications.find((application) => application.publicId === id)?.input.storeCode
+      expect(storeCodeOf(publicId)).toBe("DEMO-OUTLET")
+      // The web store's checkout of the demo above, kept by the sandbox across the restart, stays under DEMO.
+      expect(applications.map((application) => application.input.storeCode)).toContain("DEMO")
+
+      await page.goto(`${outletUrls.sandbox}/sandbox/applications`)
+      await expect(page.getByTestId("sandbox-application-store").allInnerTexts()).resolves.toEqual(
+        expect.arrayContaining(["Store DEMO-OUTLET", "Store DEMO"])
+      )
+      await screenshot(page, "demo-outlet-sandbox-applications")
+    })
+  })
+
+  it("stops on Ctrl-C, the outlet's storefront with it", async () => {
+    const exit = await outletDemo!.interrupt(60_000)
+    expect(exit).toEqual({ code: 0, signal: null })
+    for (const url of [outletUrls.storefront, outlet, outletUrls.backend, outletUrls.sandbox]) {
+      expect({ url, free: await isPortFree(portOf(url)) }).toEqual({ url, free: true })
+    }
   })
 })

@@ -8,6 +8,7 @@ import { dollars, escapeHtml, page } from "./html-page"
  * GET /sandbox/applications in a browser: every application as a person reads it (who, how much, which
  * partner, where it stands and what comes next), newest first, with the way to act on it as the
  * shopper (its page, while open) or as the lender (fund a signed contract). API clients still get JSON.
+ * A sandbox playing several retailer accounts also names each application's store code.
  */
 
 const when = (iso: string) =>
@@ -62,12 +63,16 @@ function actions(application: SandboxApplication): string {
   return ""
 }
 
-function row(application: SandboxApplication): string {
+function storeLine(application: SandboxApplication): string {
+  return `<span data-testid="sandbox-application-store">Store ${escapeHtml(application.storeCode)}</span><br>`
+}
+
+function row(application: SandboxApplication, withStore: boolean): string {
   const { input, status } = application
   const name = [input.firstName, input.lastName].filter(Boolean).join(" ")
   const words = STATUS_WORDS[status]
   return `<tr data-testid="sandbox-application">
-<td>No. ${application.applicationId}<br><span class="muted">${escapeHtml(when(application.createdAt))}</span></td>
+<td>No. ${application.applicationId}<br>${withStore ? storeLine(application) : ""}<span class="muted">${escapeHtml(when(application.createdAt))}</span></td>
 <td>${escapeHtml(name)}<br><span class="muted nowrap">${escapeHtml(input.mobilePhone)}</span></td>
 <td>${amounts(application)}<br><span class="muted">${orderNumbers(application)}</span></td>
 <td><span class="status">${escapeHtml(words.label)}</span><br><span class="muted">${escapeHtml(words.meaning)}</span></td>
@@ -76,13 +81,14 @@ function row(application: SandboxApplication): string {
 </tr>`
 }
 
-export function applicationsPage(applications: SandboxApplication[]): string {
+/** `storeCount`: the retailer accounts the sandbox plays; with more than one, each row names its store. */
+export function applicationsPage(applications: SandboxApplication[], storeCount = 1): string {
   const newestFirst = [...applications].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
   const body = newestFirst.length
     ? `<table>
 <thead><tr><th>Application</th><th>Shopper</th><th>Amount</th><th>Where it stands</th><th>Received from the store</th><th></th></tr></thead>
 <tbody>
-${newestFirst.map(row).join("\n")}
+${newestFirst.map((application) => row(application, storeCount > 1)).join("\n")}
 </tbody>
 </table>`
     : "<p>No applications yet. Choose Pay over time at the store's checkout to make one.</p>"

@@ -107,7 +107,7 @@ export function controlRoutes(context: SandboxContext): Router {
     })
     .add("GET", /^\/sandbox\/applications$/, async (request, response) => {
       if (wantsHtml(request)) {
-        sendHtml(response, 200, applicationsPage(engine.all()))
+        sendHtml(response, 200, applicationsPage(engine.all(), context.stores.size))
         return
       }
       const base = context.publicBase(request)

@@ -10,11 +10,27 @@
  */
 
 import { reasonsAgainst, reasonsList } from "./checkout-eligibility.mjs"
-import { FINANCING_PROVIDER_ID, SYSTEM_PROVIDER_ID, api, cartId, element } from "./store.mjs"
+import { FINANCING_PROVIDER_ID, SYSTEM_PROVIDER_ID, api, cartId, config, element } from "./store.mjs"
 
 const LABELS = {
   [FINANCING_PROVIDER_ID]: "Pay over time",
   [SYSTEM_PROVIDER_ID]: "Manual payment (test)",
+}
+
+/**
+ * With two locations (DEMO_LOCATIONS=2) two storefronts share one plugin configuration, whose returnUrl
+ * and cancelUrl are the web store's: each asks for its own pages (an allowed origin), so the shopper comes
+ * back to the storefront whose cart this is. One storefront leaves them to the configuration.
+ */
+function returnPages(cart, providerId) {
+  if (providerId !== FINANCING_PROVIDER_ID || !config.location) return {}
+  const page = (path) => `${window.location.origin}${path}?cart_id=${encodeURIComponent(cart.id)}`
+  return {
+    data: {
+      return_url: page("/checkout/financing/return"),
+      cancel_url: page("/checkout/financing/cancel"),
+    },
+  }
 }
 
 async function pay(cart, providerId) {
@@ -25,7 +41,7 @@ async function pay(cart, providerId) {
   })
   const { payment_collection: updated } = await api(
     `/store/payment-collections/${collection.id}/payment-sessions`,
-    { method: "POST", body: { provider_id: providerId } }
+    { method: "POST", body: { provider_id: providerId, ...returnPages(cart, providerId) } }
   )
   if (providerId === FINANCING_PROVIDER_ID) {
     const session = updated.payment_sessions.find((candidate) => candidate.provider_id === providerId)

@@ -146,13 +146,37 @@ export async function renderHeader() {
         text: "Sandbox applications",
       })
     ),
+    ...locationBanner(),
     element(
       "nav",
       {},
-      element("a", { href: "/", class: "brand", text: "Oak & Linen" }),
+      element("a", {
+        href: "/",
+        class: "brand",
+        text: config.location?.brand ?? "Oak & Linen",
+      }),
       element("a", { href: "/cart", "data-testid": "cart-link", text: `Cart (${count})` })
     )
   )
+}
+
+/**
+ * With DEMO_LOCATIONS=2 each storefront is one location's, with its own publishable key (so its carts are
+ * in its sales channel): the banner says under which store code its Pay over time goes, and links to the
+ * other. Nothing (an empty list) without it.
+ */
+function locationBanner() {
+  const { location } = config
+  if (!location) return []
+  return [
+    element(
+      "p",
+      { class: "demo-banner location", "data-testid": "location-banner" },
+      `${location.name}: Pay over time goes under store code ${location.storeCode}` +
+        (location.maxAmount ? `, for orders up to ${money(location.maxAmount)}. ` : ". "),
+      element("a", { href: location.other.url, text: location.other.label })
+    ),
+  ]
 }
 
 export function showError(target, error) {
