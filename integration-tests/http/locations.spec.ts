@@ -1,17 +1,9 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import {
-  createApiKeysWorkflow,
-  linkProductsToSalesChannelWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
-} from "@medusajs/medusa/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import fillApplicationStoreCodes from "../../src/migration-scripts/fill-application-store-codes"
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   type CheckoutSeed,
-  SANDBOX_CREDENTIALS,
   type StoreCheckout,
   actionsOf,
   createCheckoutCart,
@@ -25,6 +17,15 @@ import {
   sandboxApplication,
   startFinancedCart,
 } from "../helpers"
+import {
+  PILLOWS,
+  SOFA,
+  WEST,
+  WEST_CHANNEL,
+  WEST_MAX_AMOUNT,
+  westShowroomSuiteOptions,
+  westStorefront,
+} from "../helpers/west-showroom"
 
 /*
  * A retailer with two locations (issue 22): the top-level store code for every sales channel no location
@@ -34,44 +35,13 @@ import {
  * proxy's record of each request's caller (the store of its token) shows it directly.
  */
 
-const WEST_CHANNEL = "sc_test_west_showroom"
-const WEST = { username: "west-user", password: "west-password-never-shown", storeCode: "TEST-WEST" }
-const WEST_PARTNER = {
-  code: "WESTLEASE",
-  name: "West Lease Holdings LLC",
-  displayName: "West Lease",
-  street: "1 Pacific Ave",
-  suiteApartment: null,
-  city: "Sacramento",
-  state: "CA",
-  zipCode: "95814",
-  phone: "916-555-0101",
-}
-const WEST_MAX_AMOUNT = 1000
-const LOCATIONS = [{ ...WEST, salesChannelIds: [WEST_CHANNEL], maxAmount: WEST_MAX_AMOUNT }]
-
-const previousLocations = process.env.RETAIL_FINANCING_LOCATIONS
-
-/** Three pillows: about $170 with shipping and tax, inside both stores' limits. */
-const PILLOWS = { items: [{ variantIndex: 1, quantity: 3 }] }
-/** The sofa: about $1,310, above the west showroom's limit and inside the top-level store's. */
-const SOFA = { items: [{ variantIndex: 0, quantity: 1 }] }
-
 financingIntegrationSuite({
   seed: "checkout",
   admin: true,
   stopJobs: "all",
-  sandbox: { credentials: [SANDBOX_CREDENTIALS, { ...WEST, partners: [WEST_PARTNER] }] },
-  // Read by medusa-config.ts when the app boots: this file's store has a second location.
-  beforeBoot: async () => {
-    process.env.RETAIL_FINANCING_LOCATIONS = JSON.stringify(LOCATIONS)
-  },
+  // This file's store has a second location, the west showroom.
+  ...westShowroomSuiteOptions(),
   testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
-    afterAll(() => {
-      if (previousLocations === undefined) delete process.env.RETAIL_FINANCING_LOCATIONS
-      else process.env.RETAIL_FINANCING_LOCATIONS = previousLocations
-    })
-
     /** The seed's store as the west showroom's storefront sees it: its own publishable key and channel. */
     const west = {} as CheckoutSeed
     beforeAll(async () => {
@@ -340,37 +310,3 @@ financingIntegrationSuite({
     })
   },
 })
-
-/**
- * The west showroom's storefront: the sales channel the west location lists (made with the id medusa-config
- * was given before boot), the seed's products and stock location in it, and a publishable key for it.
- */
-async function westStorefront(
-  container: MedusaContainer,
-  seed: { stockLocationId: string; variantIds: string[] }
-) {
-  await container
-    .resolve(Modules.SALES_CHANNEL)
-    .createSalesChannels({ id: WEST_CHANNEL, name: "West showroom" })
-  const {
-    result: [apiKey],
-  } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ type: "publishable", title: "West showroom", created_by: "integration-tests" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [WEST_CHANNEL] } })
-  await linkSalesChannelsToStockLocationWorkflow(container).run({
-    input: { id: seed.stockLocationId, add: [WEST_CHANNEL] },
-  })
-  const { data: variants } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "product_variant",
-    fields: ["product_id"],
-    filters: { id: seed.variantIds },
-  })
-  await linkProductsToSalesChannelWorkflow(container).run({
-    input: {
-      id: WEST_CHANNEL,
-      add: (variants as { product_id: string }[]).map((variant) => variant.product_id),
-    },
-  })
-  return { "x-publishable-api-key": apiKey.token }
-}

@@ -11,8 +11,13 @@ export const financingKeys = {
   applicationList: (query: Record<string, unknown>) => [ROOT, "applications", "list", query] as const,
   exceptions: () => [ROOT, "exceptions"] as const,
   settings: () => [ROOT, "settings"] as const,
-  /** Not under settings: refreshing the settings must not run a connection test, nor the reverse. */
-  connectionTest: () => [ROOT, "connection-test"] as const,
+  /**
+   * Not under settings: refreshing the settings must not run a connection test, nor the reverse. Null is the
+   * top-level store code (the route's default), asked before the settings say which codes there are.
+   */
+  connectionTest: (storeCode: string | null) => [ROOT, "connection-test", storeCode] as const,
+  /** The names of the sales channels the settings' locations list (the dashboard's data, read by id). */
+  salesChannelNames: (ids: readonly string[]) => [ROOT, "sales-channel-names", ids] as const,
   returnReasons: () => [ROOT, "return-reasons"] as const,
   phoneStatus: (phone: string) => [ROOT, "phone-status", phone] as const,
   productLeasability: (productId: string) => [ROOT, "product-leasability", productId] as const,

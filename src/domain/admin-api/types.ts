@@ -105,6 +105,8 @@ export type ApplicationsListQuery = {
   status?: string
   needs_attention?: "true" | "false"
   exception?: "open" | "resolved" | "none" | "any"
+  /** One location's applications (a store code of the settings' `locations`). */
+  store_code?: string
   q?: string
   limit?: number
   offset?: number

@@ -158,8 +158,11 @@ function rowActions(
   return [retries, exception, [...order, ...copy]].filter((group) => group.length > 0)
 }
 
-/** The applications page's columns: who, what, how much, what happened last, and whether the merchant is needed. */
-export function applicationColumns(handlers: RowActionHandlers) {
+/**
+ * The applications page's columns: who, what, how much, what happened last, and whether the merchant is
+ * needed; with `showStore` (a store with several store codes), which store code each was made under.
+ */
+export function applicationColumns(handlers: RowActionHandlers, { showStore = false } = {}) {
   return [
     column.display({
       id: "application",
@@ -168,6 +171,20 @@ export function applicationColumns(handlers: RowActionHandlers) {
       size: 170,
       cell: ({ row }) => <ApplicationCell application={row.original} />,
     }),
+    ...(showStore
+      ? [
+          column.display({
+            id: "store",
+            header: "Store",
+            size: 110,
+            cell: ({ row }) => (
+              <span className="txt-compact-small font-mono" data-testid="rf-app-store">
+                {row.original.store_code}
+              </span>
+            ),
+          }),
+        ]
+      : []),
     column.display({
       id: "status",
       header: "Status",

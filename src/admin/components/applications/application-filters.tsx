@@ -40,3 +40,22 @@ export const AttentionFilterSelect = ({ value, onChange }: AttentionFilterProps)
     </Select.Content>
   </Select>
 )
+
+type StoreFilterProps = { storeCodes: string[]; value: string; onChange: (value: string) => void }
+
+/** One store code's applications, for a store with several (the settings' locations, top-level first). */
+export const StoreFilter = ({ storeCodes, value, onChange }: StoreFilterProps) => (
+  <Select size="small" value={value} onValueChange={onChange}>
+    <Select.Trigger className="w-[170px]" data-testid="rf-filter-store" aria-label="Store code">
+      <Select.Value />
+    </Select.Trigger>
+    <Select.Content>
+      <Select.Item value={ANY}>All store codes</Select.Item>
+      {storeCodes.map((storeCode) => (
+        <Select.Item key={storeCode} value={storeCode}>
+          {storeCode}
+        </Select.Item>
+      ))}
+    </Select.Content>
+  </Select>
+)

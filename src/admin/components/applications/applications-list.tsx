@@ -21,8 +21,15 @@ import {
   useVoidFinancingContract,
 } from "../../hooks/applications"
 import { adminErrorMessage } from "../../hooks/error-message"
+import { useFinancingSettings } from "../../hooks/settings"
 import { actionOutcome } from "../../lib/action-words"
-import { ANY, type AttentionFilter, AttentionFilterSelect, StatusFilter } from "./application-filters"
+import {
+  ANY,
+  type AttentionFilter,
+  AttentionFilterSelect,
+  StatusFilter,
+  StoreFilter,
+} from "./application-filters"
 import { type RowActionHandlers, applicationColumns } from "./application-columns"
 import { PhoneResult } from "./phone-result"
 import { searchIntent } from "./search-text"
@@ -32,16 +39,22 @@ const PAGE_SIZE = 20
 /**
  * Every financing application of the store, newest first: status, order, customer, amounts, last action and
  * whether the merchant is needed, with filters, a search (public id, order number, or a phone number asked of
- * the service), paging, and the same actions as the order widget (retry, void, mark resolved).
+ * the service), paging, and the same actions as the order widget (retry, void, mark resolved). A store with
+ * several store codes also gets each application's store code and a filter by it.
  */
 export const ApplicationsList = () => {
   const [search, setSearch] = useState("")
   const [status, setStatus] = useState<string>(ANY)
-  // The settings page links here with ?needs_attention=true.
+  // The settings page links here with ?needs_attention=true, and to one store code's with ?store_code=.
   const [params] = useSearchParams()
   const [attention, setAttention] = useState<AttentionFilter>(
     params.get("needs_attention") === "true" ? "true" : "any"
   )
+  const [storeCode, setStoreCode] = useState<string>(params.get("store_code") || ANY)
+  // The store codes are the settings' locations; a store with one sees the page as it was before them.
+  const settings = useFinancingSettings()
+  const storeCodes = settings.data?.locations.map((location) => location.store_code) ?? []
+  const severalStores = storeCodes.length > 1
   const [pagination, setPagination] = useState<DataTablePaginationState>({
     pageIndex: 0,
     pageSize: PAGE_SIZE,
@@ -56,6 +69,7 @@ export const ApplicationsList = () => {
   const query: ApplicationsListQuery = {
     status: status === ANY ? undefined : status,
     needs_attention: attention === "any" ? undefined : attention,
+    store_code: storeCode === ANY ? undefined : storeCode,
     q,
     limit: pagination.pageSize,
     offset: pagination.pageIndex * pagination.pageSize,
@@ -65,7 +79,10 @@ export const ApplicationsList = () => {
   const rows = listEnabled ? (list.data?.applications ?? []) : []
 
   const handlers = useRowActionHandlers()
-  const columns = useMemo(() => applicationColumns(handlers), [handlers])
+  const columns = useMemo(
+    () => applicationColumns(handlers, { showStore: severalStores }),
+    [handlers, severalStores]
+  )
 
   const firstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }))
 
@@ -104,6 +121,16 @@ export const ApplicationsList = () => {
                 firstPage()
               }}
             />
+            {severalStores && (
+              <StoreFilter
+                storeCodes={storeCodes}
+                value={storeCode}
+                onChange={(value) => {
+                  setStoreCode(value)
+                  firstPage()
+                }}
+              />
+            )}
             <DataTable.Search
               placeholder="Application id, order number or phone"
               className="w-[280px]"
@@ -135,7 +162,9 @@ export const ApplicationsList = () => {
             },
             filtered: {
               heading: "No application matches",
-              description: "Try another status, or search by application id, order number or phone.",
+              description: severalStores
+                ? "Try another status or store code, or search by application id, order number or phone."
+                : "Try another status, or search by application id, order number or phone.",
             },
           }}
         />

@@ -3,14 +3,21 @@ import type { StorePartner } from "../../../domain/admin-api/types"
 import { orDash } from "../../lib/format"
 import { ListError } from "./list-error"
 
-type PartnersTableProps = { partners: StorePartner[] | null; error: string | null }
+type PartnersTableProps = {
+  partners: StorePartner[] | null
+  error: string | null
+  /** Given when the store has several store codes: the service lists each one's partners apart. */
+  storeCode?: string
+}
 
-export const PartnersTable = ({ partners, error }: PartnersTableProps) => (
+export const PartnersTable = ({ partners, error, storeCode }: PartnersTableProps) => (
   <div data-testid="rf-partners">
     <div className="px-6 py-4">
-      <Heading level="h2">Financing partners</Heading>
+      <Heading level={storeCode ? "h3" : "h2"}>Financing partners</Heading>
       <Text size="small" className="text-ui-fg-subtle">
-        The partners the financing service offers this store&apos;s shoppers.
+        {storeCode
+          ? `The partners the financing service offers shoppers buying under ${storeCode}.`
+          : "The partners the financing service offers this store's shoppers."}
       </Text>
     </div>
     {error && <ListError what="the financing partners" message={error} />}

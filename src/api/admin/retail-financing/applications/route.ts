@@ -7,7 +7,7 @@ import type { AdminGetFinancingApplications } from "./validators"
 /**
  * The store's financing applications, newest first, each with its order (number, customer's name and email),
  * last action and why it needs attention: `?status`, `needs_attention=true|false`,
- * `exception=open|resolved|none|any`, `q` (a ledger id, public id, cart id, order id or order number such as
+ * `exception=open|resolved|none|any`, `store_code` (one location's), `q` (a ledger id, public id, cart id, order id or order number such as
  * `1042` or `#1042`), `limit` (at most 100) and `offset`.
  */
 export async function GET(
