@@ -60,7 +60,7 @@ export class ApplicationLedger {
           status,
           status_history: historyColumn([{ status, at: now.toISOString() }]),
           amount: input.amount,
-          ...contractFieldsOf(input.observed),
+          ...contractFieldsOf(input.observed, undefined, now),
         })
         return { application: created, releasedActionIds: [] }
       } catch (error) {
@@ -85,12 +85,12 @@ export class ApplicationLedger {
         ...statusHistoryOf(existing),
         { status: observed.status, at: now.toISOString() },
       ])
-      Object.assign(update, contractFieldsOf(observed, existing))
+      Object.assign(update, contractFieldsOf(observed, existing, now))
       if (settlesReturn(recorded, observed.status)) {
         releasedActionIds = await this.actions_.settleReturns(existing.id, now)
       }
     } else if (observed) {
-      Object.assign(update, contractFieldsOf(observed, existing))
+      Object.assign(update, contractFieldsOf(observed, existing, now))
     }
     if (
       observed &&

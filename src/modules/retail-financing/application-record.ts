@@ -31,10 +31,13 @@ export function readSincePendingReturn(
  * Contract figures and funding the read carries; absent ones are left as recorded. The first invoice amount
  * reported is also kept as the amount signed (`recorded` is the ledger's row, absent for a new one): the
  * service lowers `invoiceAmount` as the store's returns settle, and the signature is judged on what was signed.
+ * The lender's payment is kept as the service last reported it, with its date and status as columns, when the
+ * ledger first saw one and when it last saw it change (`now`, the time of the read being recorded).
  */
 export function contractFieldsOf(
   observed: Partial<ApplicationStatus> | undefined,
-  recorded?: { signed_invoice_amount?: unknown }
+  recorded?: { signed_invoice_amount?: unknown; funding?: unknown; funding_seen_at?: unknown },
+  now: Date = new Date()
 ): Record<string, unknown> {
   if (!observed) return {}
   const fields: Record<string, unknown> = {}
@@ -52,15 +55,44 @@ export function contractFieldsOf(
   keep("partner_name", observed.financingPartnerName)
   keep("partner_display_name", observed.financingPartnerDisplayName)
   if (observed.paymentInfo) {
-    fields.funding = {
+    const funding = {
       transfer_id: observed.paymentInfo.transferId,
       wire_reference_id: observed.paymentInfo.wireReferenceId,
       date: observed.paymentInfo.date,
       amount: observed.paymentInfo.amount,
       status: observed.paymentInfo.status,
     }
+    if (!sameFunding(recorded?.funding, funding)) {
+      fields.funding = funding
+      fields.funding_date = paymentDay(funding.date)
+      fields.funding_status = funding.status
+      fields.funding_changed_at = now
+      if (!recorded?.funding_seen_at) fields.funding_seen_at = now
+    }
   }
   return fields
+}
+
+/**
+ * The payment's day, `YYYY-MM-DD`: the by-id read sends a date, the list read a date-time (its date part is
+ * the day the service reports, taken as written, not moved to another time zone).
+ */
+export function paymentDay(date: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(date.trim())
+  return match ? match[1]! : null
+}
+
+/**
+ * Whether the recorded payment is the one just read, so a repeated read changes nothing. The list read's
+ * date-time and the by-id read's date of one payment are the same payment: dates are compared by their day.
+ */
+function sameFunding(recorded: unknown, read: Record<string, unknown>): boolean {
+  if (!recorded || typeof recorded !== "object") return false
+  const before = recorded as Record<string, unknown>
+  const day = (value: unknown) => (typeof value === "string" ? paymentDay(value) : null)
+  return Object.keys(read).every((key) =>
+    key === "date" ? day(before.date) === day(read.date) : (before[key] ?? null) === (read[key] ?? null)
+  )
 }
 
 /** An application the service has answered for: it has a public id, so the service can be asked about it. */

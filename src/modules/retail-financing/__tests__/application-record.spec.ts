@@ -56,4 +56,51 @@ describe("contractFieldsOf", () => {
       signed_invoice_amount: 899.99,
     })
   })
+
+  describe("the lender's payment", () => {
+    const read = {
+      transferId: "T-1",
+      wireReferenceId: "W-1",
+      date: "2026-11-20",
+      amount: 1219.56,
+      status: "pending" as const,
+    }
+    const first = new Date("2026-11-20T10:00:00Z")
+    const later = new Date("2026-11-21T10:00:00Z")
+
+    it("keeps a first payment with its day, status and when it was first seen", () => {
+      expect(
+        contractFieldsOf({ paymentInfo: read }, { funding: null, funding_seen_at: null }, first)
+      ).toEqual({
+        funding: {
+          transfer_id: "T-1",
+          wire_reference_id: "W-1",
+          date: "2026-11-20",
+          amount: 1219.56,
+          status: "pending",
+        },
+        funding_date: "2026-11-20",
+        funding_status: "pending",
+        funding_seen_at: first,
+        funding_changed_at: first,
+      })
+    })
+
+    it("changes nothing on a repeated read, nor on the list read's date-time of the same day", () => {
+      const recorded = { funding: contractFieldsOf({ paymentInfo: read }).funding, funding_seen_at: first }
+      expect(contractFieldsOf({ paymentInfo: read }, recorded, later)).toEqual({})
+      expect(
+        contractFieldsOf({ paymentInfo: { ...read, date: "2026-11-20T15:04:05Z" } }, recorded, later)
+      ).toEqual({})
+    })
+
+    it("records a change of status as last changed, keeping when it was first seen", () => {
+      const recorded = { funding: contractFieldsOf({ paymentInfo: read }).funding, funding_seen_at: first }
+      const fields = contractFieldsOf({ paymentInfo: { ...read, status: "processed" } }, recorded, later)
+      expect(fields).toEqual(
+        expect.objectContaining({ funding_status: "processed", funding_changed_at: later })
+      )
+      expect(fields).not.toHaveProperty("funding_seen_at")
+    })
+  })
 })

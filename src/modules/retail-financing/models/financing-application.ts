@@ -48,6 +48,12 @@ export const FinancingApplication = model
     partner_display_name: model.text().nullable(),
     /** The lender's payment to the store (spec 2.4 paymentInfo), once there is one. */
     funding: model.json().nullable(),
+    /** The payment's date (`YYYY-MM-DD`) and status as last reported: what the payouts report filters on. */
+    funding_date: model.text().nullable(),
+    funding_status: model.text().nullable(),
+    /** When the ledger first saw a payment for this contract, and when it last saw it change. */
+    funding_seen_at: model.dateTime().nullable(),
+    funding_changed_at: model.dateTime().nullable(),
     /**
      * HMACs (keyed from the callbackSecret, so they reveal nothing) of what was financed: the product lines
      * and total, and the customer's name, email, phone, billing and shipping address. A signature completes
@@ -80,4 +86,5 @@ export const FinancingApplication = model
     { on: ["cart_id"], where: "cart_id IS NOT NULL" },
     { on: ["exception_reason"], where: "exception_reason IS NOT NULL" },
     { on: ["store_code"] },
+    { on: ["funding_date"], where: "funding_date IS NOT NULL" },
   ])
