@@ -79,7 +79,7 @@ export function contractFieldsOf(
  */
 export function paymentDay(date: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})/.exec(date.trim())
-  return match ? match[1]! : null
+  return match ? match[1] : null
 }
 
 /**
