@@ -5,6 +5,7 @@ import {
 } from "@medusajs/framework/http"
 
 import { AdminGetFinancingApplications } from "./admin/retail-financing/applications/validators"
+import { AdminGetFinancingPayouts } from "./admin/retail-financing/payouts/validators"
 import { AdminPostFinancingReturn } from "./admin/retail-financing/orders/[order_id]/returns/validators"
 import { AdminGetPhoneStatus } from "./admin/retail-financing/phone-status/validators"
 import { AdminGetConnectionTest } from "./admin/retail-financing/settings/connection/validators"
@@ -45,6 +46,11 @@ export default defineMiddlewares({
       matcher: "/admin/retail-financing/applications",
       method: "GET",
       middlewares: [validateAndTransformQuery(AdminGetFinancingApplications, {})],
+    },
+    {
+      matcher: "/admin/retail-financing/payouts",
+      method: "GET",
+      middlewares: [validateAndTransformQuery(AdminGetFinancingPayouts, {})],
     },
     {
       matcher: "/admin/retail-financing/phone-status",

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
 import { isFinancingProviderId } from "../config/provider-id"
 import { toCents } from "../domain/money"
-import { type OrderBooks, orderBooks } from "../domain/post-sale/order-books"
+import { type OrderBooks, type OrderBooksFacts, orderBooks } from "../domain/post-sale/order-books"
 import {
   type LedgerApplication,
   RETAIL_FINANCING_MODULE,
@@ -29,7 +29,10 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
   }
 }
 
-interface OrderMoney {
+/** An order's money as Medusa holds it: read with ORDER_MONEY_FIELDS. */
+export interface OrderMoney {
+  id?: string
+  display_id?: number | string | null
   total: unknown
   status?: string
   payment_collections?: {
@@ -41,6 +44,15 @@ interface OrderMoney {
     }[]
   }[]
 }
+
+export const ORDER_MONEY_FIELDS = [
+  "total",
+  "status",
+  "payment_collections.payments.provider_id",
+  "payment_collections.payments.canceled_at",
+  "payment_collections.payments.captures.amount",
+  "payment_collections.payments.refunds.amount",
+]
 
 const cents = (value: unknown) =>
   value === null || value === undefined ? null : toCents(value as Parameters<typeof toCents>[0])
@@ -55,27 +67,31 @@ async function booksOf(
 ): Promise<OrderBooks> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
-    fields: [
-      "total",
-      "status",
-      "payment_collections.payments.provider_id",
-      "payment_collections.payments.canceled_at",
-      "payment_collections.payments.captures.amount",
-      "payment_collections.payments.refunds.amount",
-    ],
+    fields: ORDER_MONEY_FIELDS,
     filters: { id: orderId },
   })
-  const order = (data as OrderMoney[])[0]
+  return orderBooks(orderBooksFacts((data as OrderMoney[])[0], application))
+}
+
+/**
+ * The facts of an order's books: Medusa's order (undefined when it has none or Medusa no longer has it; its
+ * total is then the contract as signed) and the ledger's application. The widget and the payouts read these.
+ */
+export function orderBooksFacts(
+  order: OrderMoney | undefined,
+  application: LedgerApplication
+): OrderBooksFacts {
   const payments = (order?.payment_collections ?? [])
     .flatMap((collection) => collection.payments ?? [])
     .filter((payment) => isFinancingProviderId(payment.provider_id))
   const funding = application.funding as { amount?: unknown } | null
-  return orderBooks({
+  const signedCents = cents(application.signed_invoice_amount)
+  return {
     status: application.status,
-    orderTotalCents: cents(order?.total) ?? 0,
+    orderTotalCents: cents(order?.total) ?? signedCents ?? cents(application.invoice_amount) ?? 0,
     capturedCents: payments.reduce((total, payment) => total + sum(payment.captures), 0),
     refundedCents: payments.reduce((total, payment) => total + sum(payment.refunds), 0),
-    signedInvoiceCents: cents(application.signed_invoice_amount),
+    signedInvoiceCents: signedCents,
     invoiceCents: cents(application.invoice_amount),
     inStoreCents: cents(application.total_in_store_payment),
     lenderPaidCents: cents(funding?.amount),
@@ -84,5 +100,5 @@ async function booksOf(
       order?.status !== "canceled" &&
       payments.length > 0 &&
       payments.every((payment) => Boolean(payment.canceled_at)),
-  })
+  }
 }

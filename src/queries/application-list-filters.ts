@@ -81,7 +81,7 @@ async function searchFilter(container: MedusaContainer, text: string): Promise<F
 }
 
 /** A store's applications; the top-level store's include rows older than store codes in the ledger. */
-function storeCodeFilter(storeCode: string, topLevelStoreCode: string): Filter {
+export function storeCodeFilter(storeCode: string, topLevelStoreCode: string): Filter {
   return storeCode === topLevelStoreCode
     ? { $or: [{ store_code: storeCode }, { store_code: null }] }
     : { store_code: storeCode }

@@ -112,6 +112,69 @@ export type ApplicationsListQuery = {
   offset?: number
 }
 
+/** One contract's payment from the lender beside its order's money (GET /admin/retail-financing/payouts). */
+export type PayoutRow = {
+  application_id: string
+  public_id: string | null
+  store_code: string
+  /** The application's status at the service. */
+  application_status: string
+  /** The payment's day (`YYYY-MM-DD`) and status as the service last reported them. */
+  date: string | null
+  status: string | null
+  transfer_id: string | null
+  wire_reference_id: string | null
+  /** The payment's amount, dollars. */
+  amount: number | null
+  /** What of it has reached the store: the amount once the status says paid, else 0. */
+  paid: number
+  order: { id: string; display_id: number | null } | null
+  invoice_amount: number | null
+  signed_invoice_amount: number | null
+  total_in_store_payment: number | null
+  /** Medusa's captures and refunds of the order's financing payment. */
+  captured: number
+  refunded: number
+  order_total: number
+  /** The order total less what the lender paid, and its parts by reason (they add up to it). */
+  difference: number
+  reasons: { reason: string; amount: number; words: string }[]
+  /** The reasons in words with their amounts, as the CSV writes them. */
+  reason: string
+  /** When the ledger first saw the payment, and last saw it change. */
+  seen_at: string | null
+  changed_at: string | null
+}
+
+export type PayoutTotals = {
+  amount: number
+  paid: number
+  invoice_amount: number
+  total_in_store_payment: number
+  captured: number
+  refunded: number
+  difference: number
+}
+
+export type PayoutsResponse = {
+  payouts: PayoutRow[]
+  /** Sums over every row the filters select, not only this page. */
+  totals: PayoutTotals
+  count: number
+  limit: number
+  offset: number
+}
+
+/** Its query, as the admin sends it (the route's validator is the authority). */
+export type PayoutsQuery = {
+  from?: string
+  to?: string
+  status?: string
+  store_code?: string
+  limit?: number
+  offset?: number
+}
+
 export type ExceptionsResponse = { exceptions: ApplicationListItem[]; count: number }
 
 export type ApplicationResponse = { application: ListedApplication; actions: PostSaleAction[] }
