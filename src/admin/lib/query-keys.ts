@@ -10,6 +10,7 @@ export const financingKeys = {
   applications: () => [ROOT, "applications"] as const,
   applicationList: (query: Record<string, unknown>) => [ROOT, "applications", "list", query] as const,
   exceptions: () => [ROOT, "exceptions"] as const,
+  payoutList: (query: Record<string, unknown>) => [ROOT, "payouts", "list", query] as const,
   settings: () => [ROOT, "settings"] as const,
   /**
    * Not under settings: refreshing the settings must not run a connection test, nor the reverse. Null is the
