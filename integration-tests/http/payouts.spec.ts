@@ -157,6 +157,14 @@ financingIntegrationSuite({
       expect((await payouts(`status=pending`)).count).toBe(0)
       expect((await payouts(`status=processed`)).count).toBe(1)
       expect((await payouts(`store_code=NO-SUCH-STORE`)).count).toBe(0)
+      expect((await payouts(`store_code=${row.store_code}`)).count).toBe(1)
+      // An application of another location is that location's only.
+      const ledger = financingLedger(getContainer())
+      await ledger.updateFinancingApplications({ id: row.application_id, store_code: "TEST-WEST" })
+      expect((await payouts(`store_code=TEST-WEST`)).payouts.map((payout) => payout.store_code)).toEqual([
+        "TEST-WEST",
+      ])
+      expect((await payouts(`store_code=${row.store_code}`)).count).toBe(0)
       const refused = await api
         .get(`/admin/retail-financing/payouts?from=2026-02-30`, admin())
         .catch((error: { response: { status: number } }) => error.response)
