@@ -62,7 +62,7 @@ export class ApplicationLedger {
           amount: input.amount,
           ...contractFieldsOf(input.observed),
         })
-        return { application: created, releasedActionIds: [] }
+        return { application: created, releasedActionIds: [], statusChange: { from: null, to: status } }
       } catch (error) {
         // Another sync created it a moment ago (the unique public id refused this one): update that one.
         if (!(await this.findApplication({ public_id: input.publicId }))) throw error
@@ -75,12 +75,14 @@ export class ApplicationLedger {
     const update: Record<string, unknown> = { id: existing.id }
     if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
     let releasedActionIds: string[] = []
+    let statusChange: ApplicationRecordResult["statusChange"] = null
     if (
       observed &&
       acceptsStatus(recorded, observed.status) &&
       (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
     ) {
       update.status = observed.status
+      statusChange = { from: recorded, to: observed.status }
       update.status_history = historyColumn([
         ...statusHistoryOf(existing),
         { status: observed.status, at: now.toISOString() },
@@ -100,9 +102,9 @@ export class ApplicationLedger {
     ) {
       releasedActionIds = await this.actions_.settleReturns(existing.id, now, input.readStartedAt)
     }
-    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds }
+    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds, statusChange }
     const application = await this.rows_.updateFinancingApplications(update as { id: string })
-    return { application, releasedActionIds }
+    return { application, releasedActionIds, statusChange }
   }
 
   async findApplication(filters: ApplicationFilters): Promise<LedgerApplication | undefined> {

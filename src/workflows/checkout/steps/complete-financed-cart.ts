@@ -20,7 +20,14 @@ export interface CompleteFinancedCartInput {
 export type CompletionOutcome =
   | { outcome: "order"; order_id: string }
   /** Medusa could not complete the cart: counted, and the exception opened at the first failure. */
-  | { outcome: "failed"; error: string; attempts: number; next_at: string | null }
+  | {
+      outcome: "failed"
+      error: string
+      attempts: number
+      next_at: string | null
+      /** This try opened the completion_failed exception (only the first failure does). */
+      exception_opened?: boolean
+    }
   /** Another completion of the cart (the shopper's own) was running: nothing to count, the next sync sees it. */
   | { outcome: "busy" }
 
@@ -95,14 +102,21 @@ async function completeUnderLock(
 
   const error = describeFailure(failure)
   const { attempts, nextAt } = await financing.ledger.recordCompletionFailure(input.application_id, error)
-  if (await financing.ledger.openException(input.application_id, "completion_failed")) {
+  const opened = await financing.ledger.openException(input.application_id, "completion_failed")
+  if (opened) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
         exceptionLogLine({ id: input.application_id, publicId: input.public_id }, "completion_failed", error)
       )
   }
-  return { outcome: "failed", error, attempts, next_at: nextAt?.toISOString() ?? null }
+  return {
+    outcome: "failed",
+    error,
+    attempts,
+    next_at: nextAt?.toISOString() ?? null,
+    exception_opened: opened,
+  }
 }
 
 /**

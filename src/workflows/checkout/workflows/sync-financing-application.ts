@@ -3,6 +3,7 @@ import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../../../domain/checkout/contract-exceptions"
+import { FINANCING_EVENTS, exceptionEvents } from "../../../domain/events/financing-events"
 import { fundedCaptureCents } from "../../../domain/checkout/funded-capture"
 import { isSignedContract } from "../../../domain/checkout/status-map"
 import { fromCents, toCents } from "../../../domain/money"
@@ -77,7 +78,14 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
   (input: SyncFinancingApplicationInput) => {
     const state = readFinancingApplicationStep(input)
-    const releasedActionIds = recordFinancingApplicationStep({ state })
+    const recorded = recordFinancingApplicationStep({ state })
+    const releasedActionIds = transform({ recorded }, ({ recorded }) => recorded.releasedActionIds)
+    // Released when the workflow ends (emitEventStep groups it), after the ledger's write is stored; an empty
+    // list emits nothing.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.applicationStatusChanged,
+      data: transform({ recorded }, ({ recorded }) => recorded.statusEvents),
+    }).config({ name: "emit-application-status-changed" })
 
     const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
       () => checkSignedContractStep({ state })
@@ -215,6 +223,20 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
     ).then(() => {
       captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
     })
+
+    // Each exception's event once: only the write that opened it (the contract check's or the first failed
+    // completion's) gives one.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.exceptionOpened,
+      data: transform({ state, exception, completion }, ({ state, exception, completion }) => [
+        ...(exception?.events ?? []),
+        ...exceptionEvents(
+          { id: state.application_id, cart_id: state.cart_id, order_id: state.order_id },
+          "completion_failed",
+          completion?.outcome === "failed" && Boolean(completion.exception_opened)
+        ),
+      ]),
+    }).config({ name: "emit-exception-opened" })
 
     const result = transform(
       { state, completion, verdict, exception, settled, releasedActionIds, repaired },

@@ -1,5 +1,8 @@
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+
+import { FINANCING_EVENTS } from "../../../domain/events/financing-events"
 import { claimFinancingActionStep } from "../steps/claim-financing-action"
 import { type SendOutcome, performFinancingActionStep } from "../steps/perform-financing-action"
 import { followSentReturnStep } from "../steps/read-application-status"
@@ -23,6 +26,11 @@ export const sendFinancingActionWorkflow = createWorkflow(
     const performed = when("claimed-financing-action", { claimed }, ({ claimed }) => claimed).then(() =>
       performFinancingActionStep(input)
     )
+    // Released when the workflow ends: an action the service refused, for the merchant.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.actionNeedsAttention,
+      data: transform({ performed }, ({ performed }) => performed?.attention ?? []),
+    }).config({ name: "emit-action-needs-attention" })
     const released = when("sent-a-return", { performed }, ({ performed }) =>
       Boolean(performed && performed.outcome === "sent" && performed.kind === "return")
     ).then(() =>
