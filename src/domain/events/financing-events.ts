@@ -13,16 +13,31 @@ export const FINANCING_EVENTS = {
 
 export type FinancingEventName = (typeof FINANCING_EVENTS)[keyof typeof FINANCING_EVENTS]
 
-/** What each event means, once per what: the manifest's entries and the names table of docs/events.md. */
-export const FINANCING_EVENT_DESCRIPTIONS: Record<FinancingEventName, string> = {
-  [FINANCING_EVENTS.applicationStatusChanged]:
-    "The ledger recorded a new status of an application (once per change, however many callbacks or reconciliation runs read it)",
-  [FINANCING_EVENTS.exceptionOpened]:
-    "A signed contract gives no order and the ledger opened its exception (once per application)",
-  [FINANCING_EVENTS.exceptionResolved]:
-    "An open exception was closed: the merchant marked it resolved or voided the contract",
-  [FINANCING_EVENTS.actionNeedsAttention]:
-    "A post-sale action failed for good at the service and waits for the merchant (once per failure)",
+/**
+ * What each event means and the fields of its payload: the manifest's `emits` entries and the generated
+ * table of docs/events.md (`npm run manifest`).
+ */
+export const FINANCING_EVENT_DOCS: Record<FinancingEventName, { description: string; payload: string[] }> = {
+  [FINANCING_EVENTS.applicationStatusChanged]: {
+    description:
+      "The ledger recorded a new status of an application: once per change, however many callbacks or reconciliation runs read it.",
+    payload: ["id", "public_id", "cart_id", "order_id", "store_code", "from", "to"],
+  },
+  [FINANCING_EVENTS.exceptionOpened]: {
+    description:
+      "A signed contract gives no order and the ledger opened its exception: once per application.",
+    payload: ["id", "reason", "cart_id", "order_id"],
+  },
+  [FINANCING_EVENTS.exceptionResolved]: {
+    description:
+      "An open exception was closed: the merchant marked it resolved or voided the contract. Once per exception.",
+    payload: ["id", "reason", "cart_id", "order_id"],
+  },
+  [FINANCING_EVENTS.actionNeedsAttention]: {
+    description:
+      "The financing service refused a post-sale action, which now waits for the merchant: once per failure (a merchant's retry that fails again tells again).",
+    payload: ["id", "application_id", "order_id", "kind", "reason"],
+  },
 }
 
 export interface ApplicationStatusChangedData {

@@ -80,12 +80,6 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
     const state = readFinancingApplicationStep(input)
     const recorded = recordFinancingApplicationStep({ state })
     const releasedActionIds = transform({ recorded }, ({ recorded }) => recorded.releasedActionIds)
-    // Released when the workflow ends (emitEventStep groups it), after the ledger's write is stored; an empty
-    // list emits nothing.
-    emitEventStep({
-      eventName: FINANCING_EVENTS.applicationStatusChanged,
-      data: transform({ recorded }, ({ recorded }) => recorded.statusEvents),
-    }).config({ name: "emit-application-status-changed" })
 
     const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
       () => checkSignedContractStep({ state })
@@ -224,7 +218,23 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
     })
 
-    // Each exception's event once: only the write that opened it (the contract check's or the first failed
+    // The status this sync recorded, with the order it gave (a signature's order is placed after the write).
+    emitEventStep({
+      eventName: FINANCING_EVENTS.applicationStatusChanged,
+      data: transform({ recorded, completion, found }, ({ recorded, completion, found }) =>
+        recorded.statusEvents.map((event) => ({
+          ...event,
+          order_id:
+            event.order_id ??
+            (completion?.outcome === "order" ? completion.order_id : null) ??
+            found.order_id ??
+            null,
+        }))
+      ),
+    }).config({ name: "emit-application-status-changed" })
+
+    // Events are released when the workflow ends (emitEventStep groups them), after the ledger's writes are
+    // stored; an empty list emits nothing. Each exception's event once: only the write that opened it (the contract check's or the first failed
     // completion's) gives one.
     emitEventStep({
       eventName: FINANCING_EVENTS.exceptionOpened,
