@@ -1,0 +1,149 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+
+import { FINANCING_EVENTS, type FinancingEventName } from "../../src/domain/events/financing-events"
+import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
+import {
+  SYSTEM_PAYMENT_PROVIDER_ID,
+  callbackBody,
+  callbacksSettled,
+  financingIntegrationSuite,
+  financingLedger,
+  moveApplication,
+  postCallback,
+  sandboxApplication,
+  startFinancedCart,
+} from "../helpers"
+
+/*
+ * The plugin's own events, read as a store's subscriber reads them: each change of the ledger told once,
+ * however often the service calls back and however often reconciliation runs; and the admin's bell rung
+ * once per opened exception.
+ */
+
+type Heard = { name: string; data: Record<string, unknown> }
+
+/** A subscriber of the test's own on Medusa's event bus, for every event of the plugin. */
+function listen(container: MedusaContainer): Heard[] {
+  const heard: Heard[] = []
+  const bus = container.resolve(Modules.EVENT_BUS)
+  for (const name of Object.values(FINANCING_EVENTS)) {
+    bus.subscribe(
+      name,
+      async (event: { name: string; data: Record<string, unknown> }) => {
+        heard.push({ name: event.name, data: event.data })
+      },
+      { subscriberId: `financing-events-spec-${name}` }
+    )
+  }
+  return heard
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Waits until `check` holds, then a while longer, so an event that would come twice has time to. */
+async function settled(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("timed out waiting for the events")
+    await sleep(100)
+  }
+  await sleep(1_000)
+}
+
+financingIntegrationSuite({
+  seed: "checkout",
+  admin: true,
+  stopJobs: "reconcile",
+  testSuite: ({ api, getContainer, financing, seed, adminHeaders }) => {
+    let heard: Heard[] = []
+    const of = (name: FinancingEventName, id: string) =>
+      heard.filter((event) => event.name === name && event.data.id === id)
+
+    beforeAll(() => {
+      heard = listen(getContainer())
+    })
+
+    it("each status change is told once, across a duplicate callback storm and two reconciliation runs", async () => {
+      const container = getContainer()
+      const { publicId } = await startFinancedCart(api, seed)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId, 1)
+      const [ledger] = await financingLedger(container).listFinancingApplications({ public_id: publicId })
+
+      // The service repeats its callback, ten at once, and reconciliation runs twice: nothing new to tell.
+      await Promise.all(Array.from({ length: 10 }, () => postCallback(callbackUrl!, callbackBody(publicId))))
+      await reconcileFinancingApplications(container)
+      await reconcileFinancingApplications(container)
+
+      await settled(() => of(FINANCING_EVENTS.applicationStatusChanged, ledger.id).length > 0)
+      const changes = of(FINANCING_EVENTS.applicationStatusChanged, ledger.id)
+      // Each status the ledger recorded, told once, in the order it was recorded.
+      const [after] = await financingLedger(container).listFinancingApplications({ public_id: publicId })
+      const history = (after.status_history as unknown as { status: string }[]).map(({ status }) => status)
+      expect(changes.map(({ data }) => data.to)).toEqual(history.slice(1))
+      expect(changes.map(({ data }) => data.from)).toEqual(history.slice(0, -1))
+      expect(changes.at(-1)!.data).toEqual({
+        id: ledger.id,
+        public_id: publicId,
+        cart_id: after.cart_id,
+        order_id: expect.any(String),
+        store_code: after.store_code,
+        from: history.at(-2),
+        to: "SignedWaitingForInvoice",
+      })
+      expect(of(FINANCING_EVENTS.exceptionOpened, ledger.id)).toEqual([])
+    })
+
+    it("an exception is told once and rings the admin's bell once; its resolution is told once", async () => {
+      const container = getContainer()
+      const { collection, publicId } = await startFinancedCart(api, seed)
+      await moveApplication(financing.sandbox, publicId, "Approved")
+      await callbacksSettled(financing.sandbox, publicId, 1)
+      // Another way to pay, then the shopper signs anyway: a signed contract with no order.
+      await api.post(
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: SYSTEM_PAYMENT_PROVIDER_ID },
+        { headers: seed.headers }
+      )
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId, 2)
+      const [ledger] = await financingLedger(container).listFinancingApplications({ public_id: publicId })
+      expect(ledger.exception_reason).toBe("session_deleted")
+
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, publicId)
+      await Promise.all(Array.from({ length: 5 }, () => postCallback(callbackUrl!, callbackBody(publicId))))
+      await reconcileFinancingApplications(container)
+      await reconcileFinancingApplications(container)
+
+      const bell = async () => {
+        const { data } = await api.get("/admin/notifications?channel=feed&limit=100", adminHeaders)
+        return (
+          data.notifications as { resource_id: string; data: { title: string; description: string } }[]
+        ).filter((notification) => notification.resource_id === ledger.id)
+      }
+      await settled(async () => (await bell()).length > 0)
+      expect(of(FINANCING_EVENTS.exceptionOpened, ledger.id).map(({ data }) => data)).toEqual([
+        { id: ledger.id, reason: "session_deleted", cart_id: ledger.cart_id, order_id: null },
+      ])
+      const rung = await bell()
+      expect(rung).toHaveLength(1)
+      expect(rung[0].data.title).toContain(publicId)
+      expect(rung[0].data.description).toContain("payment session no longer exists")
+      expect(rung[0].data.description).toMatch(/void/i)
+
+      await api.post(`/admin/retail-financing/applications/${ledger.id}/resolve`, {}, adminHeaders)
+      const again = await api
+        .post(`/admin/retail-financing/applications/${ledger.id}/resolve`, {}, adminHeaders)
+        .catch((error: { response: { status: number } }) => error.response)
+      expect(again.status).toBe(400)
+      await settled(() => of(FINANCING_EVENTS.exceptionResolved, ledger.id).length > 0)
+      expect(of(FINANCING_EVENTS.exceptionResolved, ledger.id).map(({ data }) => data)).toEqual([
+        { id: ledger.id, reason: "session_deleted", cart_id: ledger.cart_id, order_id: null },
+      ])
+      expect(await bell()).toHaveLength(1)
+    })
+  },
+})
