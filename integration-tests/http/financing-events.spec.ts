@@ -2,14 +2,18 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 
 import { FINANCING_EVENTS, type FinancingEventName } from "../../src/domain/events/financing-events"
+import { sendFinancingActionWorkflow } from "../../src/workflows/post-sale/workflows/send-financing-action"
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
   SYSTEM_PAYMENT_PROVIDER_ID,
+  actionsOf,
   callbackBody,
   callbacksSettled,
+  eventually,
   financingIntegrationSuite,
   financingLedger,
   moveApplication,
+  placeFinancedOrder,
   postCallback,
   sandboxApplication,
   startFinancedCart,
@@ -30,8 +34,8 @@ function listen(container: MedusaContainer): Heard[] {
   for (const name of Object.values(FINANCING_EVENTS)) {
     bus.subscribe(
       name,
-      async (event: { name: string; data: Record<string, unknown> }) => {
-        heard.push({ name: event.name, data: event.data })
+      async (event) => {
+        heard.push({ name: event.name, data: event.data as Record<string, unknown> })
       },
       { subscriberId: `financing-events-spec-${name}` }
     )
@@ -144,6 +148,51 @@ financingIntegrationSuite({
         { id: ledger.id, reason: "session_deleted", cart_id: ledger.cart_id, order_id: null },
       ])
       expect(await bell()).toHaveLength(1)
+    })
+
+    it("an action the service cannot take is told once and rings the bell once, however often it is sent", async () => {
+      const container = getContainer()
+      const order = await placeFinancedOrder(api, container, seed, financing)
+      const sent = await eventually(async () => {
+        const action = (await actionsOf(container, order.orderId)).find((a) => a.kind === "order_references")
+        expect(action?.state).toBe("succeeded")
+        return action!
+      })
+      // An action of a kind this version has no performer for (a newer version recorded it), due now: its
+      // sender moves it to failed, for the merchant.
+      await financingLedger(container).updateFinancingActions({
+        id: sent.id,
+        kind: "future_kind",
+        state: "pending",
+        next_attempt_at: new Date(),
+      })
+      const send = () => sendFinancingActionWorkflow(container).run({ input: { action_id: sent.id } })
+      await Promise.all([send(), send(), send()])
+      await send()
+
+      const bell = async () => {
+        const { data } = await api.get("/admin/notifications?channel=feed&limit=100", adminHeaders)
+        return (
+          data.notifications as { resource_id: string; data: { title: string; description: string } }[]
+        ).filter((notification) => notification.resource_id === sent.id)
+      }
+      await settled(async () => (await bell()).length > 0)
+      const [failed] = await financingLedger(container).listFinancingActions({ id: sent.id })
+      expect(failed.state).toBe("failed")
+      expect(of(FINANCING_EVENTS.actionNeedsAttention, sent.id).map(({ data }) => data)).toEqual([
+        {
+          id: sent.id,
+          application_id: failed.application_id,
+          order_id: order.orderId,
+          kind: "future_kind",
+          reason: failed.last_error,
+        },
+      ])
+      const rung = await bell()
+      expect(rung).toHaveLength(1)
+      const { data } = await api.get(`/admin/orders/${order.orderId}?fields=display_id`, adminHeaders)
+      expect(rung[0].data.title).toContain(`order #${data.order.display_id}`)
+      expect(rung[0].data.description).toContain("retry it")
     })
   },
 })
