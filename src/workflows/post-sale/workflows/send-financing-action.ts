@@ -26,11 +26,6 @@ export const sendFinancingActionWorkflow = createWorkflow(
     const performed = when("claimed-financing-action", { claimed }, ({ claimed }) => claimed).then(() =>
       performFinancingActionStep(input)
     )
-    // Released when the workflow ends: an action the service refused, for the merchant.
-    emitEventStep({
-      eventName: FINANCING_EVENTS.actionNeedsAttention,
-      data: transform({ performed }, ({ performed }) => performed?.attention ?? []),
-    }).config({ name: "emit-action-needs-attention" })
     const released = when("sent-a-return", { performed }, ({ performed }) =>
       Boolean(performed && performed.outcome === "sent" && performed.kind === "return")
     ).then(() =>
@@ -40,10 +35,20 @@ export const sendFinancingActionWorkflow = createWorkflow(
         }))
       )
     )
+    // Released when the workflow ends: an action the service refused, for the merchant, and the status the
+    // read after a sent return moved.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.actionNeedsAttention,
+      data: transform({ performed }, ({ performed }) => performed?.attention ?? []),
+    }).config({ name: "emit-action-needs-attention" })
+    emitEventStep({
+      eventName: FINANCING_EVENTS.applicationStatusChanged,
+      data: transform({ released }, ({ released }) => released?.statusEvents ?? []),
+    }).config({ name: "emit-application-status-changed" })
     return new WorkflowResponse(
       transform({ performed, released }, ({ performed, released }): SendFinancingActionResult => ({
         outcome: performed?.outcome ?? "not_due",
-        released_action_ids: released ?? [],
+        released_action_ids: released?.released ?? [],
       }))
     )
   }
