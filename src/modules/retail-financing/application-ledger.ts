@@ -255,9 +255,14 @@ export class ApplicationLedger {
 
   /**
    * The cart became the order: links it, and closes a completion-failed exception the plugin opened
-   * earlier (the merchant fixed the cause, a later try worked).
+   * earlier (the merchant fixed the cause, a later try worked). Returns the application as written and
+   * whether this write closed the exception (its event is told once, from here).
    */
-  async recordCompletion(id: string, orderId: string, now: Date = new Date()): Promise<void> {
+  async recordCompletion(
+    id: string,
+    orderId: string,
+    now: Date = new Date()
+  ): Promise<{ application: LedgerApplication; closedException: boolean }> {
     const application = await this.rows_.retrieveFinancingApplication(id)
     const update: Record<string, unknown> = { id, order_id: orderId, next_completion_at: null }
     if (application.exception_reason === "completion_failed" && !application.exception_resolution) {
@@ -267,7 +272,8 @@ export class ApplicationLedger {
         exception_resolved_by: "system",
       })
     }
-    await this.rows_.updateFinancingApplications(update as { id: string })
+    const written = await this.rows_.updateFinancingApplications(update as { id: string })
+    return { application: written, closedException: "exception_resolution" in update }
   }
 
   /**

@@ -248,6 +248,15 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       ]),
     }).config({ name: "emit-exception-opened" })
 
+    // A completion_failed exception closed by the order a later try gave (or a repair found).
+    emitEventStep({
+      eventName: FINANCING_EVENTS.exceptionResolved,
+      data: transform({ completion, repaired }, ({ completion, repaired }) => [
+        ...(completion?.outcome === "order" ? completion.resolved : []),
+        ...(repaired?.resolved ?? []),
+      ]),
+    }).config({ name: "emit-exception-resolved" })
+
     const result = transform(
       { state, completion, verdict, exception, settled, releasedActionIds, repaired },
       ({
