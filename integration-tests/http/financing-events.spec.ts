@@ -8,7 +8,9 @@ import {
   SYSTEM_PAYMENT_PROVIDER_ID,
   actionsOf,
   callbackBody,
+  type CheckoutSeed,
   callbacksSettled,
+  createStockedVariant,
   eventually,
   financingIntegrationSuite,
   financingLedger,
@@ -16,6 +18,7 @@ import {
   placeFinancedOrder,
   postCallback,
   sandboxApplication,
+  setStock,
   startFinancedCart,
 } from "../helpers"
 
@@ -199,6 +202,50 @@ financingIntegrationSuite({
       const { data } = await api.get(`/admin/orders/${order.orderId}?fields=display_id`, adminHeaders)
       expect(rung[0].data.title).toContain(`order #${data.order.display_id}`)
       expect(rung[0].data.description).toContain("retry it")
+    })
+
+    it("a completion that fails opens its exception once, and the order a later try gives closes it once", async () => {
+      const container = getContainer()
+      // Two carts signed for the last unit: the second's completion fails.
+      const stocked = await createStockedVariant(container, seed, {
+        title: "Last lamp",
+        price: 499,
+        stocked: 1,
+      })
+      const lastUnit: CheckoutSeed = { ...seed, variantIds: [stocked.variantId] }
+      const first = await startFinancedCart(api, lastUnit)
+      const second = await startFinancedCart(api, lastUnit)
+      await moveApplication(financing.sandbox, first.publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, first.publicId, 2)
+      await moveApplication(financing.sandbox, second.publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, second.publicId, 2)
+      const [failed] = await financingLedger(container).listFinancingApplications({
+        public_id: second.publicId,
+      })
+      expect(failed.exception_reason).toBe("completion_failed")
+      // Reconciliation before the next try is due, and again after it (still no stock): nothing new.
+      await reconcileFinancingApplications(container)
+      const due = () =>
+        financingLedger(container).updateFinancingApplications({
+          id: failed.id,
+          next_completion_at: new Date(Date.now() - 1000),
+        })
+      await due()
+      await reconcileFinancingApplications(container)
+
+      await setStock(container, seed, stocked.inventoryItemId, 2)
+      await due()
+      await reconcileFinancingApplications(container)
+      await reconcileFinancingApplications(container)
+
+      await settled(() => of(FINANCING_EVENTS.exceptionResolved, failed.id).length > 0)
+      const payload = { id: failed.id, reason: "completion_failed", cart_id: second.cart.id, order_id: null }
+      expect(of(FINANCING_EVENTS.exceptionOpened, failed.id).map(({ data }) => data)).toEqual([payload])
+      const [closed] = await financingLedger(container).listFinancingApplications({ id: failed.id })
+      expect(closed.exception_resolution).toBe("resolved")
+      expect(of(FINANCING_EVENTS.exceptionResolved, failed.id).map(({ data }) => data)).toEqual([
+        { ...payload, order_id: closed.order_id },
+      ])
     })
   },
 })
