@@ -81,6 +81,12 @@ export class ApplicationLedger {
       acceptsStatus(recorded, observed.status) &&
       (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
     ) {
+      // Compare-and-set: of two writers that read the same status (a callback's sync and a return's
+      // follow-up read, which hold no common lock), one moves it and the other reads again, so a move is
+      // recorded, and told, once.
+      if (!(await this.moveStatus(existing.id, recorded, observed.status))) {
+        return this.recordApplication(input, now)
+      }
       update.status = observed.status
       statusChange = { from: recorded, to: observed.status }
       update.status_history = historyColumn([
@@ -105,6 +111,22 @@ export class ApplicationLedger {
     if (Object.keys(update).length === 1) return { application: existing, releasedActionIds, statusChange }
     const application = await this.rows_.updateFinancingApplications(update as { id: string })
     return { application, releasedActionIds, statusChange }
+  }
+
+  /** Moves the status only from the one the caller read; false when another write moved it first. */
+  @InjectManager()
+  private async moveStatus(
+    id: string,
+    from: string,
+    to: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET status = ?, updated_at = now()
+        WHERE id = ? AND status = ? RETURNING id`,
+      [to, id, from]
+    )
+    return rows.length === 1
   }
 
   async findApplication(filters: ApplicationFilters): Promise<LedgerApplication | undefined> {
