@@ -8,6 +8,11 @@ import { RetailFinancingOptionsSchema, SECRET_OPTIONS, parseOptions } from "../s
 import { RetailFinancingProviderService } from "../src/providers/retail-financing/service"
 import middlewares from "../src/api/middlewares"
 import { RETAIL_FINANCING_MODULE } from "../src/modules/retail-financing"
+import {
+  FINANCING_EVENTS,
+  FINANCING_EVENT_DOCS,
+  type FinancingEventName,
+} from "../src/domain/events/financing-events"
 import * as packagedWorkflows from "../src/workflows"
 import { manifestAdmin } from "../scripts/manifest/admin"
 import { manifestRoutes } from "../scripts/manifest/api"
@@ -34,6 +39,7 @@ type Manifest = {
   providers: { id: string; module: string; medusaId: string; resolve: string }[]
   options: Record<string, ManifestOption>
   events: unknown[]
+  emits: { event: string; description: string; payload: string[] }[]
   routes: { method: string; path: string; file: string }[]
   middlewares: { method: string; path: string }[]
   jobs: { name: string; schedule: string; file: string }[]
@@ -263,6 +269,14 @@ describe("medusa-plugin.json", () => {
         for (const event of [config.event].flat()) declared.push(`src/subscribers/${file} ${event}`)
       }
       expect(listed.sort()).toEqual(declared.sort())
+    })
+
+    it("lists every event the plugin emits, with its payload's fields, and only those", () => {
+      expect(manifest.emits.map(({ event }) => event).sort()).toEqual(Object.values(FINANCING_EVENTS).sort())
+      for (const { event, description, payload } of manifest.emits) {
+        expect(description).toBe(FINANCING_EVENT_DOCS[event as FinancingEventName].description)
+        expect(payload).toEqual(FINANCING_EVENT_DOCS[event as FinancingEventName].payload)
+      }
     })
 
     it("lists the admin widgets and pages that exist, and only those", () => {

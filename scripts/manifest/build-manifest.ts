@@ -13,6 +13,7 @@ import {
 } from "./plugin-modules"
 import { type ManifestEvent, manifestEvents } from "./subscribers"
 import { type ManifestWorkflow, manifestWorkflows } from "./workflows"
+import { type ManifestEmittedEvent, manifestEmittedEvents } from "./emitted-events"
 
 export const MANIFEST_FILE = "medusa-plugin.json"
 
@@ -24,6 +25,8 @@ export type Manifest = {
   providers: ManifestProvider[]
   options: Record<string, ManifestOption>
   events: ManifestEvent[]
+  /** The plugin's own events, which a store's subscribers may listen to. */
+  emits: ManifestEmittedEvent[]
   routes: ManifestRoute[]
   jobs: ManifestJob[]
   admin: ManifestAdminExtension[]
@@ -66,6 +69,7 @@ export function buildManifest(root: string): Manifest {
     providers: manifestProviders(root, pkg.name),
     options: manifestOptions(),
     events: manifestEvents(root),
+    emits: manifestEmittedEvents(),
     routes: manifestRoutes(root),
     jobs: manifestJobs(root),
     admin: manifestAdmin(root),

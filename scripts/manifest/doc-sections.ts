@@ -30,10 +30,26 @@ function adminRoutes(manifest: Manifest): Table {
   ]
 }
 
+const POST_SALE_SUBSCRIBER = "src/subscribers/financing-post-sale.ts"
+
+/** One row per event the plugin emits: its name, what it means, its payload's fields. */
+function emittedEvents(manifest: Manifest): Table {
+  return [
+    ["Event", "When", "Payload"],
+    ...manifest.emits.map(({ event, description, payload }) => [
+      code(event),
+      cell(description),
+      payload.map(code).join(", "),
+    ]),
+  ]
+}
+
 /** One row per action: events handled the same way (one description, once per the same thing) share it. */
 function postSaleEvents(manifest: Manifest): Table {
   const rows = new Map<string, string[]>()
   for (const { event, subscriber, description, oncePer } of manifest.events) {
+    // The bell's subscriber listens to the plugin's own events, not to a Medusa event that causes an action.
+    if (subscriber !== POST_SALE_SUBSCRIBER) continue
     const action = required(description, `${subscriber} (${event})`)
     if (!oncePer)
       throw new Error(`${subscriber} (${event}) declares no oncePer for the event in its eventDocs`)
@@ -173,6 +189,7 @@ export function docSections(root: string, manifest: Manifest): DocSection[] {
     { file: "docs/checkout.md", name: "status-map", table: statusMapTable(root) },
     { file: "docs/client.md", name: "client-methods", table: clientMethodTable(root) },
     { file: "docs/configuration.md", name: "options", table: optionTable(manifest) },
+    { file: "docs/events.md", name: "emitted-events", table: emittedEvents(manifest) },
     { file: "docs/sandbox.md", name: "seeded-data", table: seededDataTable(root) },
   ]
 }

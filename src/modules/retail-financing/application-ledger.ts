@@ -62,7 +62,7 @@ export class ApplicationLedger {
           amount: input.amount,
           ...contractFieldsOf(input.observed, undefined, now),
         })
-        return { application: created, releasedActionIds: [] }
+        return { application: created, releasedActionIds: [], statusChange: { from: null, to: status } }
       } catch (error) {
         // Another sync created it a moment ago (the unique public id refused this one): update that one.
         if (!(await this.findApplication({ public_id: input.publicId }))) throw error
@@ -75,12 +75,20 @@ export class ApplicationLedger {
     const update: Record<string, unknown> = { id: existing.id }
     if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
     let releasedActionIds: string[] = []
+    let statusChange: ApplicationRecordResult["statusChange"] = null
     if (
       observed &&
       acceptsStatus(recorded, observed.status) &&
       (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
     ) {
+      // Compare-and-set: of two writers that read the same status (a callback's sync and a return's
+      // follow-up read, which hold no common lock), one moves it and the other reads again, so a move is
+      // recorded, and told, once.
+      if (!(await this.moveStatus(existing.id, recorded, observed.status))) {
+        return this.recordApplication(input, now)
+      }
       update.status = observed.status
+      statusChange = { from: recorded, to: observed.status }
       update.status_history = historyColumn([
         ...statusHistoryOf(existing),
         { status: observed.status, at: now.toISOString() },
@@ -100,9 +108,25 @@ export class ApplicationLedger {
     ) {
       releasedActionIds = await this.actions_.settleReturns(existing.id, now, input.readStartedAt)
     }
-    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds }
+    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds, statusChange }
     const application = await this.rows_.updateFinancingApplications(update as { id: string })
-    return { application, releasedActionIds }
+    return { application, releasedActionIds, statusChange }
+  }
+
+  /** Moves the status only from the one the caller read; false when another write moved it first. */
+  @InjectManager()
+  private async moveStatus(
+    id: string,
+    from: string,
+    to: string,
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<boolean> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application SET status = ?, updated_at = now()
+        WHERE id = ? AND status = ? RETURNING id`,
+      [to, id, from]
+    )
+    return rows.length === 1
   }
 
   async findApplication(filters: ApplicationFilters): Promise<LedgerApplication | undefined> {
@@ -253,9 +277,14 @@ export class ApplicationLedger {
 
   /**
    * The cart became the order: links it, and closes a completion-failed exception the plugin opened
-   * earlier (the merchant fixed the cause, a later try worked).
+   * earlier (the merchant fixed the cause, a later try worked). Returns the application as written and
+   * whether this write closed the exception (its event is told once, from here).
    */
-  async recordCompletion(id: string, orderId: string, now: Date = new Date()): Promise<void> {
+  async recordCompletion(
+    id: string,
+    orderId: string,
+    now: Date = new Date()
+  ): Promise<{ application: LedgerApplication; closedException: boolean }> {
     const application = await this.rows_.retrieveFinancingApplication(id)
     const update: Record<string, unknown> = { id, order_id: orderId, next_completion_at: null }
     if (application.exception_reason === "completion_failed" && !application.exception_resolution) {
@@ -265,7 +294,8 @@ export class ApplicationLedger {
         exception_resolved_by: "system",
       })
     }
-    await this.rows_.updateFinancingApplications(update as { id: string })
+    const written = await this.rows_.updateFinancingApplications(update as { id: string })
+    return { application: written, closedException: "exception_resolution" in update }
   }
 
   /**

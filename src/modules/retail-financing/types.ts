@@ -34,6 +34,11 @@ export interface ApplicationRecordResult {
   application: LedgerApplication
   /** Returns that were queued behind a return the service has just settled: send them now. */
   releasedActionIds: string[]
+  /**
+   * The status this write moved the application from and to (from null: the write created it); null when
+   * the status stayed. Events are emitted from this, so a repeated read that moves nothing tells no one.
+   */
+  statusChange: { from: string | null; to: string } | null
 }
 
 export interface ActionRecordInput {

@@ -5,7 +5,12 @@ import { completeCartWorkflowId } from "@medusajs/medusa/core-flows"
 
 import { exceptionLogLine } from "../../../domain/checkout/contract-exceptions"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
-import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { type ExceptionEventData, exceptionEvents } from "../../../domain/events/financing-events"
+import {
+  type LedgerApplication,
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../modules/retail-financing"
 import { withCartCompletion } from "../utils/cart-completion-lock"
 import { settledCartOrder } from "../utils/settled-cart-order"
 import { isLockBusy } from "../../../domain/lock-busy"
@@ -18,9 +23,21 @@ export interface CompleteFinancedCartInput {
 }
 
 export type CompletionOutcome =
-  | { outcome: "order"; order_id: string }
+  | {
+      outcome: "order"
+      order_id: string
+      /** The order closed a completion_failed exception an earlier try opened: its resolved event. */
+      resolved: ExceptionEventData[]
+    }
   /** Medusa could not complete the cart: counted, and the exception opened at the first failure. */
-  | { outcome: "failed"; error: string; attempts: number; next_at: string | null }
+  | {
+      outcome: "failed"
+      error: string
+      attempts: number
+      next_at: string | null
+      /** This try opened the completion_failed exception (only the first failure does). */
+      exception_opened?: boolean
+    }
   /** Another completion of the cart (the shopper's own) was running: nothing to count, the next sync sees it. */
   | { outcome: "busy" }
 
@@ -73,8 +90,7 @@ async function completeUnderLock(
   const settled = await settledCartOrder(container, input.cart_id)
   if (!settled.settled) return { outcome: "busy" }
   if (settled.order_id) {
-    await financing.ledger.recordCompletion(input.application_id, settled.order_id)
-    return { outcome: "order", order_id: settled.order_id }
+    return orderOutcome(await financing.ledger.recordCompletion(input.application_id, settled.order_id))
   }
 
   const run = (await container.resolve(Modules.WORKFLOW_ENGINE).run(completeCartWorkflowId, {
@@ -87,22 +103,43 @@ async function completeUnderLock(
     (!failure && run.transaction.hasFinished() && run.result?.id) ||
     (await orderOfCart(container, input.cart_id))
   if (orderId) {
-    await financing.ledger.recordCompletion(input.application_id, orderId)
-    return { outcome: "order", order_id: orderId }
+    return orderOutcome(await financing.ledger.recordCompletion(input.application_id, orderId))
   }
   if (!run.transaction.hasFinished() || isLockBusy(failure) || isCompletionInFlight(failure))
     return { outcome: "busy" }
 
   const error = describeFailure(failure)
   const { attempts, nextAt } = await financing.ledger.recordCompletionFailure(input.application_id, error)
-  if (await financing.ledger.openException(input.application_id, "completion_failed")) {
+  const opened = await financing.ledger.openException(input.application_id, "completion_failed")
+  if (opened) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
       .warn(
         exceptionLogLine({ id: input.application_id, publicId: input.public_id }, "completion_failed", error)
       )
   }
-  return { outcome: "failed", error, attempts, next_at: nextAt?.toISOString() ?? null }
+  return {
+    outcome: "failed",
+    error,
+    attempts,
+    next_at: nextAt?.toISOString() ?? null,
+    exception_opened: opened,
+  }
+}
+
+/** An order made or found: the outcome, with the event of an exception its recording closed. */
+function orderOutcome({
+  application,
+  closedException,
+}: {
+  application: LedgerApplication
+  closedException: boolean
+}): CompletionOutcome {
+  return {
+    outcome: "order",
+    order_id: application.order_id!,
+    resolved: exceptionEvents(application, application.exception_reason ?? "", closedException),
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type ContractExceptionReason,
   exceptionLogLine,
 } from "../../../domain/checkout/contract-exceptions"
+import { exceptionEvents } from "../../../domain/events/financing-events"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import type { FinancingApplicationState } from "./read-financing-application"
 
@@ -52,6 +53,12 @@ export const openContractExceptionStep = createStep(
         status: "error",
       })
     }
-    return new StepResponse({ opened, marked })
+    // The event of this write only: a repeated callback finds the exception open and tells no one again.
+    const events = exceptionEvents(
+      { id: state.application_id, cart_id: state.cart_id, order_id: state.order_id },
+      reason,
+      opened
+    )
+    return new StepResponse({ opened, marked, events })
   }
 )

@@ -1,18 +1,23 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import {
+  type ApplicationStatusChangedData,
+  statusChangedEvents,
+} from "../../../domain/events/financing-events"
 import { fromCents } from "../../../domain/money"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import type { FinancingApplicationState } from "./read-financing-application"
 
 /**
  * Keeps the ledger's record of the application: its status and history, contract figures and funding.
- * Returns the ids of returns released by a return the service just settled.
+ * Returns the ids of returns released by a return the service just settled, and the status event of this
+ * write (none when the status did not move: a duplicate callback or a reconciliation that read nothing new).
  */
 export const recordFinancingApplicationStep = createStep(
   "record-financing-application",
   async ({ state }: { state: FinancingApplicationState }, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const { releasedActionIds } = await financing.ledger.recordApplication({
+    const { application, releasedActionIds, statusChange } = await financing.ledger.recordApplication({
       publicId: state.public_id,
       sessionId: state.session?.id ?? null,
       cartId: state.cart_id,
@@ -20,6 +25,7 @@ export const recordFinancingApplicationStep = createStep(
       observed: state.application,
       readStartedAt: state.read_started_at ? new Date(state.read_started_at) : undefined,
     })
-    return new StepResponse(releasedActionIds)
+    const statusEvents: ApplicationStatusChangedData[] = statusChangedEvents(application, statusChange)
+    return new StepResponse({ releasedActionIds, statusEvents })
   }
 )

@@ -1,5 +1,6 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import { exceptionEvents } from "../../../domain/events/financing-events"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 
 export interface RecordRepairedOrderInput {
@@ -17,9 +18,11 @@ export interface RecordRepairedOrderInput {
 export const recordRepairedOrderStep = createStep(
   "record-repaired-order",
   async ({ application_id, order_id }: RecordRepairedOrderInput, { container }) => {
-    await container
+    const { application, closedException } = await container
       .resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
       .ledger.recordCompletion(application_id, order_id)
-    return new StepResponse({ order_id })
+    // A completion_failed exception this write closed is told once, by the sync.
+    const resolved = exceptionEvents(application, application.exception_reason ?? "", closedException)
+    return new StepResponse({ order_id, resolved })
   }
 )

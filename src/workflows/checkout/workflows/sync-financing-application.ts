@@ -3,6 +3,7 @@ import { OrderWorkflowEvents } from "@medusajs/framework/utils"
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 
 import type { ContractExceptionReason } from "../../../domain/checkout/contract-exceptions"
+import { FINANCING_EVENTS, exceptionEvents } from "../../../domain/events/financing-events"
 import { fundedCaptureCents } from "../../../domain/checkout/funded-capture"
 import { isSignedContract } from "../../../domain/checkout/status-map"
 import { fromCents, toCents } from "../../../domain/money"
@@ -77,7 +78,8 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
   syncFinancingApplicationWorkflowId,
   (input: SyncFinancingApplicationInput) => {
     const state = readFinancingApplicationStep(input)
-    const releasedActionIds = recordFinancingApplicationStep({ state })
+    const recorded = recordFinancingApplicationStep({ state })
+    const releasedActionIds = transform({ recorded }, ({ recorded }) => recorded.releasedActionIds)
 
     const verdict = when("check-signed-contract", { state }, ({ state }) => needsContractCheck(state)).then(
       () => checkSignedContractStep({ state })
@@ -215,6 +217,45 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
     ).then(() => {
       captureFinancedPaymentStep(transform({ state }, ({ state }) => ({ session_id: state.session!.id })))
     })
+
+    // The status this sync recorded, with the order it gave (a signature's order is placed after the write).
+    emitEventStep({
+      eventName: FINANCING_EVENTS.applicationStatusChanged,
+      data: transform({ recorded, completion, found }, ({ recorded, completion, found }) =>
+        recorded.statusEvents.map((event) => ({
+          ...event,
+          order_id:
+            event.order_id ??
+            (completion?.outcome === "order" ? completion.order_id : null) ??
+            found.order_id ??
+            null,
+        }))
+      ),
+    }).config({ name: "emit-application-status-changed" })
+
+    // Events are released when the workflow ends (emitEventStep groups them), after the ledger's writes are
+    // stored; an empty list emits nothing. Each exception's event once: only the write that opened it (the contract check's or the first failed
+    // completion's) gives one.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.exceptionOpened,
+      data: transform({ state, exception, completion }, ({ state, exception, completion }) => [
+        ...(exception?.events ?? []),
+        ...exceptionEvents(
+          { id: state.application_id, cart_id: state.cart_id, order_id: state.order_id },
+          "completion_failed",
+          completion?.outcome === "failed" && Boolean(completion.exception_opened)
+        ),
+      ]),
+    }).config({ name: "emit-exception-opened" })
+
+    // A completion_failed exception closed by the order a later try gave (or a repair found).
+    emitEventStep({
+      eventName: FINANCING_EVENTS.exceptionResolved,
+      data: transform({ completion, repaired }, ({ completion, repaired }) => [
+        ...(completion?.outcome === "order" ? completion.resolved : []),
+        ...(repaired?.resolved ?? []),
+      ]),
+    }).config({ name: "emit-exception-resolved" })
 
     const result = transform(
       { state, completion, verdict, exception, settled, releasedActionIds, repaired },

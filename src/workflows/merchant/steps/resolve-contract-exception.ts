@@ -1,6 +1,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import type { ExceptionResolution } from "../../../domain/checkout/contract-exceptions"
+import { exceptionEvents } from "../../../domain/events/financing-events"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 
 export interface ResolveContractExceptionInput {
@@ -10,13 +11,21 @@ export interface ResolveContractExceptionInput {
   resolved_by: string
 }
 
-/** Closes an application's open exception; reopened if the workflow fails after it. */
+/**
+ * Closes an application's open exception; reopened if the workflow fails after it. Returns the exception's
+ * resolved event: the ledger refuses a second resolution, so an exception is resolved (and told) once.
+ */
 export const resolveContractExceptionStep = createStep(
   "resolve-contract-exception",
   async (input: ResolveContractExceptionInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    await financing.ledger.resolveException(input.application_id, input.resolution, input.resolved_by)
-    return new StepResponse(undefined, input.application_id)
+    const application = await financing.ledger.resolveException(
+      input.application_id,
+      input.resolution,
+      input.resolved_by
+    )
+    const events = exceptionEvents(application, application.exception_reason ?? "", true)
+    return new StepResponse(events, input.application_id)
   },
   async (applicationId, { container }) => {
     if (!applicationId) return

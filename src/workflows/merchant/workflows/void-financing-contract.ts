@@ -1,7 +1,9 @@
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
 
 import { planContractVoidStep } from "../steps/plan-contract-void"
 import { recordFinancingActionsStep } from "../../common/steps/record-financing-actions"
+import { FINANCING_EVENTS } from "../../../domain/events/financing-events"
 import { resolveContractExceptionStep } from "../steps/resolve-contract-exception"
 
 export const voidFinancingContractWorkflowId = "retail-financing-void-contract"
@@ -23,13 +25,16 @@ export const voidFinancingContractWorkflow = createWorkflow(
   (input: VoidFinancingContractInput) => {
     const action = planContractVoidStep(input)
     const toSend = recordFinancingActionsStep(transform({ action }, ({ action }) => ({ actions: [action] })))
-    resolveContractExceptionStep(
+    const resolved = resolveContractExceptionStep(
       transform({ input }, ({ input }) => ({
         application_id: input.application_id,
         resolution: "voided" as const,
         resolved_by: input.actor_id,
       }))
     )
+    emitEventStep({ eventName: FINANCING_EVENTS.exceptionResolved, data: resolved }).config({
+      name: "emit-exception-resolved",
+    })
     return new WorkflowResponse({ action_ids: toSend })
   }
 )

@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import type { ApplicationStatusChangedData } from "../../../domain/events/financing-events"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import { readAndRecordStatus } from "./read-application-status"
@@ -24,17 +25,19 @@ export const followOpenReturnsStep = createStep("follow-open-returns", async (_:
   const publicIds = await financing.actions.applicationsAwaitingReturn(BATCH)
   const report: OpenReturnsReport = { applications: publicIds.length, released: 0, failed: 0 }
   const released: string[] = []
+  const statusEvents: ApplicationStatusChangedData[] = []
   for (const publicId of publicIds) {
     try {
       const application = await financing.ledger.findApplication({ public_id: publicId })
       if (!application) continue
-      const ids = await readAndRecordStatus(financing, application)
+      const { released: ids, statusEvents: events } = await readAndRecordStatus(financing, application)
       released.push(...ids)
+      statusEvents.push(...events)
       report.released += ids.length
     } catch (error) {
       report.failed += 1
       logger.warn(`retail-financing: following the return of ${publicId} failed: ${describeFailure(error)}`)
     }
   }
-  return new StepResponse({ report, released_action_ids: released })
+  return new StepResponse({ report, released_action_ids: released, status_events: statusEvents })
 })

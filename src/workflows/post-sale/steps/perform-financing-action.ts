@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import type { ActionNeedsAttentionData } from "../../../domain/events/financing-events"
 import { isActionKind } from "../../../domain/post-sale/action-kinds"
 import { describeFailure, isPassingFailure, nextAttemptDelayMs } from "../../../domain/post-sale/action-retry"
 import {
@@ -60,8 +61,8 @@ export const performFinancingActionStep = createStep(
     const client = financing.getClient(application.store_code)
     const log = attemptLogOf(action.attempt_log)
     const what = `retail-financing: ${action.kind} for application ${application.public_id} (${action.cause})`
-    const outcome = (value: SendOutcome) =>
-      new StepResponse({ outcome: value, kind: action.kind, application_id: application.id })
+    const outcome = (value: SendOutcome, attention: ActionNeedsAttentionData[] = []) =>
+      new StepResponse({ outcome: value, kind: action.kind, application_id: application.id, attention })
     const queue = financing.actions
     // The action as last written: each move of its state starts from there.
     let seen: Pick<typeof action, "id" | "state"> = action
@@ -140,7 +141,16 @@ export const performFinancingActionStep = createStep(
       if (failure === "refused") {
         await queue.fail(seen, { log, lastError })
         logger.error(`${what} was refused and needs a person: ${lastError}`)
-        return outcome("failed")
+        // Told once: this sender holds the claim, and `fail` moves the action out of its claimed state.
+        return outcome("failed", [
+          {
+            id: action.id,
+            application_id: application.id,
+            order_id: application.order_id,
+            kind: action.kind,
+            reason: lastError,
+          },
+        ])
       }
       if (failure === "unknown") {
         await queue.outcomeUnknown(seen, {

@@ -1,6 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
+import {
+  type ApplicationStatusChangedData,
+  statusChangedEvents,
+} from "../../../domain/events/financing-events"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
 import {
   type LedgerApplication,
@@ -11,15 +15,20 @@ import {
 
 /**
  * Reads an application's status at the service by id and records it in the ledger, which settles the
- * returns the service settled and releases the next queued one. Returns the released ids.
+ * returns the service settled and releases the next queued one. Returns the released ids and the status
+ * event of the write (none when the status did not move).
  */
 export async function readAndRecordStatus(
   financing: RetailFinancingModuleService,
   recorded: LedgerApplication
-): Promise<string[]> {
+): Promise<{ released: string[]; statusEvents: ApplicationStatusChangedData[] }> {
   const application = createdApplication(recorded)
   const readStartedAt = new Date()
-  const { releasedActionIds } = await financing.ledger.recordApplication({
+  const {
+    application: written,
+    releasedActionIds,
+    statusChange,
+  } = await financing.ledger.recordApplication({
     publicId: application.public_id,
     sessionId: application.payment_session_id,
     cartId: application.cart_id,
@@ -27,7 +36,7 @@ export async function readAndRecordStatus(
     observed: await financing.getClient(application.store_code).getApplicationStatus(application.public_id),
     readStartedAt,
   })
-  return releasedActionIds
+  return { released: releasedActionIds, statusEvents: statusChangedEvents(written, statusChange) }
 }
 
 /**
@@ -48,7 +57,10 @@ export const followSentReturnStep = createStep(
         .warn(
           `retail-financing: reading ${application.public_id} after its return request failed: ${describeFailure(error)}`
         )
-      return new StepResponse<string[]>([])
+      return new StepResponse({
+        released: [] as string[],
+        statusEvents: [] as ApplicationStatusChangedData[],
+      })
     }
   }
 )

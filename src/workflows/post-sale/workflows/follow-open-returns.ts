@@ -1,5 +1,7 @@
-import { WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
+import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 
+import { FINANCING_EVENTS } from "../../../domain/events/financing-events"
 import { followOpenReturnsStep } from "../steps/follow-open-returns"
 
 export const followOpenReturnsWorkflowId = "retail-financing-follow-open-returns"
@@ -12,5 +14,16 @@ export const followOpenReturnsWorkflowId = "retail-financing-follow-open-returns
  * released now: the caller sends them (post-sale/utils/send-actions.ts).
  */
 export const followOpenReturnsWorkflow = createWorkflow(followOpenReturnsWorkflowId, () => {
-  return new WorkflowResponse(followOpenReturnsStep())
+  const followed = followOpenReturnsStep()
+  // Released when the workflow ends: only the statuses this run moved.
+  emitEventStep({
+    eventName: FINANCING_EVENTS.applicationStatusChanged,
+    data: transform({ followed }, ({ followed }) => followed.status_events),
+  }).config({ name: "emit-application-status-changed" })
+  return new WorkflowResponse(
+    transform({ followed }, ({ followed }) => ({
+      report: followed.report,
+      released_action_ids: followed.released_action_ids,
+    }))
+  )
 })

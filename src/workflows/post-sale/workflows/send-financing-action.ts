@@ -1,5 +1,8 @@
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 
+import { emitEventStep } from "@medusajs/medusa/core-flows"
+
+import { FINANCING_EVENTS } from "../../../domain/events/financing-events"
 import { claimFinancingActionStep } from "../steps/claim-financing-action"
 import { type SendOutcome, performFinancingActionStep } from "../steps/perform-financing-action"
 import { followSentReturnStep } from "../steps/read-application-status"
@@ -32,10 +35,20 @@ export const sendFinancingActionWorkflow = createWorkflow(
         }))
       )
     )
+    // Released when the workflow ends: an action the service refused, for the merchant, and the status the
+    // read after a sent return moved.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.actionNeedsAttention,
+      data: transform({ performed }, ({ performed }) => performed?.attention ?? []),
+    }).config({ name: "emit-action-needs-attention" })
+    emitEventStep({
+      eventName: FINANCING_EVENTS.applicationStatusChanged,
+      data: transform({ released }, ({ released }) => released?.statusEvents ?? []),
+    }).config({ name: "emit-application-status-changed" })
     return new WorkflowResponse(
       transform({ performed, released }, ({ performed, released }): SendFinancingActionResult => ({
         outcome: performed?.outcome ?? "not_due",
-        released_action_ids: released ?? [],
+        released_action_ids: released?.released ?? [],
       }))
     )
   }
