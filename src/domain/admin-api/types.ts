@@ -157,6 +157,8 @@ export type OrderFinancingResponse = {
     /** Why it needs the merchant: the same rule as the applications list's. */
     attention: AttentionReason[]
     books: OrderBooks
+    /** The most a return can still ask back (dollars): the contract as signed less the returns requested. */
+    returnable_amount: number
   } | null
 }
 

@@ -28,6 +28,7 @@ function financing(status: string, actions: PostSaleAction[] = []): Financing {
     actions,
     attention: [],
     books: {} as Financing["books"],
+    returnable_amount: 0,
   }
 }
 
