@@ -5,7 +5,7 @@ import type { LedgerAction } from "../modules/retail-financing"
 import type { ApplicationListItem, ApplicationsListResponse } from "../domain/admin-api/types"
 import { actionView, applicationView, attentionView } from "./admin-views"
 import { type FinancingApplicationListQuery, applicationListFilters } from "./application-list-filters"
-import { ordersForAdmin } from "./orders-for-admin"
+import { cartCustomersForAdmin, ordersForAdmin } from "./orders-for-admin"
 
 export type { FinancingApplicationListQuery }
 
@@ -46,6 +46,13 @@ export async function listFinancingApplications(
     container,
     applications.flatMap((application) => (application.order_id ? [application.order_id] : []))
   )
+  // An application with no order (a contract exception, an unsigned one) shows the cart's customer.
+  const carts = await cartCustomersForAdmin(
+    container,
+    applications.flatMap((application) =>
+      !application.order_id && application.cart_id ? [application.cart_id] : []
+    )
+  )
   return {
     applications: applications.map((application): ApplicationListItem => {
       const view = applicationView(application, topLevelStoreCode)
@@ -62,6 +69,7 @@ export async function listFinancingApplications(
               email: null,
             })
           : null,
+        cart_customer: application.cart_id ? (carts.get(application.cart_id) ?? null) : null,
         last_action: last ? actionView(last) : null,
         attention: attentionView(application, view, actions),
       }

@@ -18,6 +18,11 @@ export const FinancingApplication = model
     public_id: model.text().unique().nullable(),
     creation_error: model.text().nullable(),
     /**
+     * The service's own application number (spec 2.4 `applicationId`), the one its pages show: kept from the
+     * status reads the store already makes. Null until a read carries one (a pre-qualification has none).
+     */
+    application_number: model.number().nullable(),
+    /**
      * The store code the application was made for: its sales channel's location. Every later call about it
      * uses that store's credentials. Null only on rows from before store codes were kept that the migration
      * script has not filled yet: those were made with the top-level storeCode.
@@ -80,4 +85,5 @@ export const FinancingApplication = model
     { on: ["cart_id"], where: "cart_id IS NOT NULL" },
     { on: ["exception_reason"], where: "exception_reason IS NOT NULL" },
     { on: ["store_code"] },
+    { on: ["application_number"], where: "application_number IS NOT NULL" },
   ])
