@@ -7,6 +7,7 @@ import { actionKindLabel } from "../../lib/action-words"
 import { formatDateTime, formatMoney } from "../../lib/format"
 import { applicationStatusColor, applicationStatusLabel } from "../../lib/status-words"
 import { AttentionCell } from "./attention-cell"
+import { customerOf } from "./customer"
 import { lastActionWords } from "./last-action"
 
 const column = createDataTableColumnHelper<ApplicationListItem>()
@@ -44,9 +45,17 @@ const Line = ({
   </Text>
 )
 
-/** The public id is what the financing service and the shopper's emails show; the ledger id stands in before it exists. */
+/**
+ * The service's application number is what its own pages show; the public id is what the shopper's link and
+ * the callbacks carry, shown below it (alone until a status read reports the number).
+ */
 const ApplicationCell = ({ application }: { application: ApplicationListItem }) => (
   <div className="flex min-w-0 flex-col py-2" data-testid="rf-app-row" data-application-id={application.id}>
+    {application.application_number !== null && (
+      <span className="txt-compact-small-plus block" data-testid="rf-app-number">
+        No. {application.application_number}
+      </span>
+    )}
     <span
       className="txt-compact-small block max-w-[150px] truncate font-mono"
       data-testid="rf-app-public-id"
@@ -75,15 +84,16 @@ const OrderCell = ({ application }: { application: ApplicationListItem }) => {
   )
 }
 
+/** The order's customer, or the cart's for an application with no order (a contract exception, an unsigned one). */
 const CustomerCell = ({ application }: { application: ApplicationListItem }) => {
-  const { order } = application
-  if (!order || (!order.customer_name && !order.email)) {
+  const customer = customerOf(application)
+  if (!customer) {
     return <Line subtle>—</Line>
   }
   return (
     <div className="flex min-w-0 flex-col" data-testid="rf-app-customer">
-      <Line>{order.customer_name ?? order.email}</Line>
-      {order.customer_name && order.email && <Line subtle>{order.email}</Line>}
+      <Line>{customer.name ?? customer.email}</Line>
+      {customer.name && customer.email && <Line subtle>{customer.email}</Line>}
     </div>
   )
 }
