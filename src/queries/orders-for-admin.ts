@@ -140,18 +140,49 @@ export async function cartAndOrderIdsWithPhone(
   digits: string
 ): Promise<{ cartIds: string[]; orderIds: string[] }> {
   const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  type Rows = { rows: { id: string }[] }
   const [carts, orders] = await Promise.all([
-    knex.raw(
+    knex.raw<Rows>(
       `select distinct c.id from "cart" c join "cart_address" a on a.id in (c.shipping_address_id, c.billing_address_id)
        where a.deleted_at is null and ${ADDRESS_DIGITS} = ?`,
       [digits]
     ),
-    knex.raw(
+    knex.raw<Rows>(
       `select distinct o.id from "order" o join "order_address" a on a.id in (o.shipping_address_id, o.billing_address_id)
        where a.deleted_at is null and ${ADDRESS_DIGITS} = ?`,
       [digits]
     ),
   ])
-  const ids = (result: { rows: { id: string }[] }) => result.rows.map((row) => row.id)
+  const ids = (result: Rows) => result.rows.map((row) => row.id)
   return { cartIds: ids(carts), orderIds: ids(orders) }
+}
+
+/**
+ * The service's link for the shopper to finish each application (spec 2.3 `link`), as Medusa's payment session
+ * keeps it in its data (the ledger keeps no link), by public id: the sessions of the applications' payment
+ * collections, matched on the public id each session's data holds.
+ */
+export async function finishLinksOf(
+  container: MedusaContainer,
+  applications: readonly { public_id: string | null; payment_collection_id: string | null }[]
+): Promise<Map<string, string>> {
+  const collectionIds = [
+    ...new Set(applications.flatMap((application) => application.payment_collection_id ?? [])),
+  ]
+  if (collectionIds.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "data"],
+    filters: { payment_collection_id: collectionIds },
+  })
+  return new Map(
+    (data as { id: string; data?: Record<string, unknown> | null }[]).flatMap((session) => {
+      const link = session.data?.link
+      const publicId = session.data?.publicId
+      return typeof link === "string" && typeof publicId === "string" && /^https?:\/\//.test(link)
+        ? [[publicId, link] as const]
+        : []
+    })
+  )
 }

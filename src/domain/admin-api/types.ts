@@ -90,6 +90,8 @@ export type ApplicationListItem = ListedApplication & {
   order: ApplicationOrder | null
   /** For an application with no order: the customer's name and email as Medusa's cart holds them. */
   cart_customer: { customer_name: string | null; email: string | null } | null
+  /** The service's link for the shopper to finish an application not signed yet; null otherwise. */
+  finish_link: string | null
   /** The action most recently changed, or null before the first. */
   last_action: PostSaleAction | null
   /** Why the merchant is needed; empty when nothing is. */
