@@ -91,5 +91,44 @@ financingIntegrationSuite({
         email: "shopper@retail-financing.test",
       })
     })
+
+    it("offers the service's link to finish an unsigned application, not a signed one", async () => {
+      const unsigned = await startFinancedCart(api, seed)
+      const signed = await placeFinancedOrder(api, getContainer(), seed, financing, {
+        items: [{ variantIndex: 0, quantity: 1 }],
+      })
+
+      const [pendingRow] = (await search(unsigned.session.data.publicId)).applications
+      expect(pendingRow.finish_link).toBe(unsigned.session.data.link)
+      expect(pendingRow.finish_link).toMatch(/^https?:\/\//)
+      const [signedRow] = (await search(signed.publicId)).applications
+      expect(signedRow.finish_link).toBeNull()
+    })
+
+    it("reads a contract awaiting funding at the service on view, at most once a minute however often it is viewed", async () => {
+      const placed = await placeFinancedOrder(api, getContainer(), seed, financing, {
+        items: [{ variantIndex: 0, quantity: 1 }],
+      })
+      const reads = () => financing.serviceRequests.count("GET", `/v2/applications/${placed.publicId}/status`)
+      const before = reads()
+      const widget = `/admin/retail-financing/orders/${placed.orderId}`
+
+      // Two views within a minute (two tabs, the widget and the list): one read of the service.
+      await api.get(widget, adminHeaders)
+      await api.get(widget, adminHeaders)
+      await search(placed.publicId)
+      expect(reads() - before).toBe(1)
+
+      // A minute later, the next view reads again.
+      const [row] = await financingLedger(getContainer()).listFinancingApplications({
+        public_id: placed.publicId,
+      })
+      await financingLedger(getContainer()).updateFinancingApplications({
+        id: row!.id,
+        viewed_read_at: new Date(Date.now() - 61_000),
+      })
+      await api.get(widget, adminHeaders)
+      expect(reads() - before).toBe(2)
+    })
   },
 })

@@ -78,6 +78,11 @@ export const FinancingApplication = model
     exception_resolved_by: model.text().nullable(),
     /** A status callback arrived at this time: a sync running then must read the status once more. */
     sync_requested_at: model.dateTime().nullable(),
+    /**
+     * The last status read made because the admin was looking at the application (see
+     * workflows/checkout/utils/follow-lender-on-view.ts): at most one a minute, however many tabs are open.
+     */
+    viewed_read_at: model.dateTime().nullable(),
     actions: model.hasMany(() => FinancingAction, { mappedBy: "application" }),
   })
   .indexes([
