@@ -107,5 +107,26 @@ financingIntegrationSuite({
         await shot(dashboard, "return-drawer-maximum")
       })
     })
+
+    it("offers an unsigned application's link to finish and says how long it has waited", async () => {
+      const unsigned = await startFinancedCart(api, seed)
+      const dashboard = await loggedInAdmin()
+      const { page } = dashboard
+      await dashboard.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+        origin: financing.backendUrl,
+      })
+
+      await withScreenshotOnFailure(dashboard, "applications-copy-link", async () => {
+        await page.goto(`${financing.backendUrl}${ADMIN_PATH}/retail-financing`)
+        const row = page.locator("tbody tr").filter({ has: page.getByTestId("rf-app-row") })
+        await row.first().waitFor()
+        expect(await row.getByTestId("rf-app-waiting").innerText()).toBe("Waited less than a minute")
+        await row.getByRole("button").last().click()
+        await page.getByRole("menuitem", { name: "Copy link to finish" }).click()
+        await page.getByText("Link copied: send it to the shopper to finish the application.").waitFor()
+        expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(unsigned.session.data.link)
+        await shot(dashboard, "applications-copy-link")
+      })
+    })
   },
 })

@@ -1,4 +1,11 @@
-import { ArrowPath, ArrowUpRightOnBox, CheckCircle, SquareTwoStack, XCircle } from "@medusajs/icons"
+import {
+  ArrowPath,
+  ArrowUpRightOnBox,
+  CheckCircle,
+  Link as LinkIcon,
+  SquareTwoStack,
+  XCircle,
+} from "@medusajs/icons"
 import { type DataTableAction, StatusBadge, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 
@@ -9,6 +16,7 @@ import { applicationStatusColor, applicationStatusLabel } from "../../lib/status
 import { AttentionCell } from "./attention-cell"
 import { customerOf } from "./customer"
 import { lastActionWords } from "./last-action"
+import { waitedFor } from "./waiting"
 
 const column = createDataTableColumnHelper<ApplicationListItem>()
 
@@ -19,6 +27,8 @@ export interface RowActionHandlers {
   resolve: (application: ApplicationListItem) => void
   openOrder: (orderId: string) => void
   copyPublicId: (publicId: string) => void
+  /** Copies the service's link for the shopper to finish an application not signed yet. */
+  copyFinishLink: (link: string) => void
 }
 
 const Line = ({
@@ -155,6 +165,15 @@ function rowActions(
         },
       ]
     : []
+  const finish = application.finish_link
+    ? [
+        {
+          label: "Copy link to finish",
+          icon: <LinkIcon />,
+          onClick: () => handlers.copyFinishLink(application.finish_link!),
+        },
+      ]
+    : []
   // The id the financing service's staff ask for on the phone.
   const copy = application.public_id
     ? [
@@ -165,7 +184,7 @@ function rowActions(
         },
       ]
     : []
-  return [retries, exception, [...order, ...copy]].filter((group) => group.length > 0)
+  return [retries, exception, finish, [...order, ...copy]].filter((group) => group.length > 0)
 }
 
 /**
@@ -201,11 +220,18 @@ export function applicationColumns(handlers: RowActionHandlers, { showStore = fa
       // Room for the longest label, "Signed, invoice in review", on one line.
       size: 250,
       cell: ({ row }) => (
-        <span data-testid="rf-app-status">
-          <StatusBadge color={applicationStatusColor(row.original.status, row.original.stage)}>
-            {applicationStatusLabel(row.original.status, row.original.stage)}
-          </StatusBadge>
-        </span>
+        <div className="flex min-w-0 flex-col gap-y-1">
+          <span data-testid="rf-app-status">
+            <StatusBadge color={applicationStatusColor(row.original.status, row.original.stage)}>
+              {applicationStatusLabel(row.original.status, row.original.stage)}
+            </StatusBadge>
+          </span>
+          {row.original.finish_link && (
+            <Line subtle testId="rf-app-waiting">
+              Waited {waitedFor(row.original.created_at, Date.now())}
+            </Line>
+          )}
+        </div>
       ),
     }),
     column.display({

@@ -150,6 +150,16 @@ const DrawerBody = ({
             </Button>
           </>
         )}
+        {application.finish_link && (
+          <Button
+            size="small"
+            variant="secondary"
+            data-testid="rf-app-drawer-copy-link"
+            onClick={() => handlers.copyFinishLink(application.finish_link!)}
+          >
+            Copy link to finish
+          </Button>
+        )}
         {application.public_id && (
           <Button
             size="small"

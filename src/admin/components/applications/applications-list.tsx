@@ -228,6 +228,12 @@ function useRowActionHandlers(): RowActionHandlers {
         })
       },
       openOrder: (orderId) => navigate(`/orders/${orderId}`),
+      copyFinishLink: (link) => {
+        void navigator.clipboard
+          .writeText(link)
+          .then(() => toast.success("Link copied: send it to the shopper to finish the application."))
+          .catch(() => toast.error("Could not copy the link."))
+      },
       copyPublicId: (publicId) => {
         void navigator.clipboard
           .writeText(publicId)
