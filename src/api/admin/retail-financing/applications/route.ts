@@ -8,8 +8,8 @@ import type { AdminGetFinancingApplications } from "./validators"
 /**
  * The store's financing applications, newest first, each with its order (number, customer's name and email),
  * last action and why it needs attention: `?status`, `needs_attention=true|false`,
- * `exception=open|resolved|none|any`, `store_code` (one location's), `q` (a ledger id, public id, cart id, order id or order number such as
- * `1042` or `#1042`), `limit` (at most 100) and `offset`. The page's contracts awaiting funding or a return's
+ * `exception=open|resolved|none|any`, `store_code` (one location's), `q` (a ledger id, public id, cart id, order id, order number such as
+ * `1042` or `#1042`, the service's application number, or a phone: every application whose cart or order has it), `limit` (at most 100) and `offset`. The page's contracts awaiting funding or a return's
  * settlement are read at the service first, at most once a minute per application.
  */
 export async function GET(
