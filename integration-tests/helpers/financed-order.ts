@@ -21,7 +21,7 @@ import {
 export interface FinancedCart {
   cart: CheckoutCart
   collection: HttpTypes.StorePaymentCollection
-  session: { id: string; status: string; data: { publicId: string; applicationId: string } }
+  session: { id: string; status: string; data: { publicId: string; applicationId: string; link?: string } }
   /** The application the session started at the sandbox. */
   publicId: string
 }

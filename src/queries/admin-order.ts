@@ -9,6 +9,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../modules/retail-financing"
+import { financedCents, requestedReturnCents } from "../modules/retail-financing/return-queue"
 import { actionView, applicationView, attentionView } from "./admin-views"
 
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
@@ -26,6 +27,8 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
     actions: actions.map(actionView),
     attention: attentionView(application, view, actions),
     books: await booksOf(container, orderId, application),
+    // The most a Partial may ask back: the rule planMerchantReturn applies when the request is sent.
+    returnable_amount: Math.max(0, financedCents(application) - requestedReturnCents(actions)) / 100,
   }
 }
 

@@ -34,6 +34,7 @@ export function applicationView(
   return {
     id: application.id,
     public_id: application.public_id,
+    application_number: application.application_number ?? null,
     store_code: application.store_code ?? topLevelStoreCode,
     status: application.status,
     // The stage lets the admin colour and name a status it has no hand-written label for.

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 
 import { ACTION_STATES_NEEDING_ATTENTION } from "../domain/post-sale/needs-attention"
 import type { RetailFinancingModuleService } from "../modules/retail-financing"
-import { orderIdsWithDisplayId } from "./orders-for-admin"
+import { cartAndOrderIdsWithPhone, orderIdsWithDisplayId, phoneDigits } from "./orders-for-admin"
 
 export interface FinancingApplicationListQuery {
   /** open: a signed contract with no order, not yet resolved; resolved; none: no exception; any (default). */
@@ -10,7 +10,10 @@ export interface FinancingApplicationListQuery {
   status?: string
   /** true: only those needing the merchant (domain/post-sale/needs-attention.ts); false: only the others. */
   needs_attention?: boolean
-  /** An exact ledger id, public id, cart id or order id, or an order number ("1042" or "#1042"). */
+  /**
+   * An exact ledger id, public id, cart id or order id, an order number ("1042" or "#1042"), the service's
+   * application number, or a phone number (the applications whose cart or order has it).
+   */
   q?: string
   /** Only the applications made for this store code. */
   store_code?: string
@@ -71,12 +74,31 @@ async function attentionFilter(financing: RetailFinancingModuleService, wanted: 
   }
 }
 
-/** What the search text can name: the ledger's own ids, the service's public id, Medusa's cart and order. */
+/** The service's application number as typed: "123456", "#123456" or "No. 123456". */
+function applicationNumberOf(text: string): number | null {
+  const match = /^(?:no\.?\s*|#)?(\d{1,9})$/i.exec(text.trim())
+  return match ? Number(match[1]) : null
+}
+
+/**
+ * What the search text can name: the ledger's own ids, the service's public id and application number,
+ * Medusa's cart and order (its id or number), or a phone number: every application whose cart or order has
+ * that phone on its shipping or billing address.
+ */
 async function searchFilter(container: MedusaContainer, text: string): Promise<Filter> {
   const exact = ["id", "public_id", "cart_id", "order_id"].map((field) => ({ [field]: text }))
   const ordersWithNumber = await orderIdsWithDisplayId(container, text)
+  const applicationNumber = applicationNumberOf(text)
+  const phone = phoneDigits(text)
+  const withPhone = phone ? await cartAndOrderIdsWithPhone(container, phone) : { cartIds: [], orderIds: [] }
   return {
-    $or: [...exact, ...(ordersWithNumber.length > 0 ? [{ order_id: { $in: ordersWithNumber } }] : [])],
+    $or: [
+      ...exact,
+      ...(ordersWithNumber.length > 0 ? [{ order_id: { $in: ordersWithNumber } }] : []),
+      ...(applicationNumber !== null ? [{ application_number: applicationNumber }] : []),
+      ...(withPhone.cartIds.length > 0 ? [{ cart_id: { $in: withPhone.cartIds } }] : []),
+      ...(withPhone.orderIds.length > 0 ? [{ order_id: { $in: withPhone.orderIds } }] : []),
+    ],
   }
 }
 

@@ -5,9 +5,13 @@ import type { LedgerAction } from "../modules/retail-financing"
 import type { ApplicationListItem, ApplicationsListResponse } from "../domain/admin-api/types"
 import { actionView, applicationView, attentionView } from "./admin-views"
 import { type FinancingApplicationListQuery, applicationListFilters } from "./application-list-filters"
-import { ordersForAdmin } from "./orders-for-admin"
+import { cartCustomersForAdmin, finishLinksOf, ordersForAdmin } from "./orders-for-admin"
 
 export type { FinancingApplicationListQuery }
+
+/** Statuses of an application the shopper has not signed yet: the link to finish it is still of use. */
+const AWAITING_SHOPPER = new Set(["Pending", "Pre-qualified", "Approved", "PendingApproval"])
+const awaitsShopper = (status: string) => AWAITING_SHOPPER.has(status)
 
 const time = (value: Date | string | null | undefined): number => (value ? new Date(value).getTime() : 0)
 
@@ -46,6 +50,18 @@ export async function listFinancingApplications(
     container,
     applications.flatMap((application) => (application.order_id ? [application.order_id] : []))
   )
+  // An application with no order (a contract exception, an unsigned one) shows the cart's customer.
+  const carts = await cartCustomersForAdmin(
+    container,
+    applications.flatMap((application) =>
+      !application.order_id && application.cart_id ? [application.cart_id] : []
+    )
+  )
+  // The shopper's link to finish an application not signed yet, as the payment session holds it.
+  const links = await finishLinksOf(
+    container,
+    applications.filter((application) => !application.superseded_by_id && awaitsShopper(application.status))
+  )
   return {
     applications: applications.map((application): ApplicationListItem => {
       const view = applicationView(application, topLevelStoreCode)
@@ -62,6 +78,11 @@ export async function listFinancingApplications(
               email: null,
             })
           : null,
+        finish_link:
+          application.public_id && !application.superseded_by_id && awaitsShopper(application.status)
+            ? (links.get(application.public_id) ?? null)
+            : null,
+        cart_customer: application.cart_id ? (carts.get(application.cart_id) ?? null) : null,
         last_action: last ? actionView(last) : null,
         attention: attentionView(application, view, actions),
       }

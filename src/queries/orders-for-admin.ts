@@ -80,3 +80,109 @@ export async function orderIdsWithDisplayId(container: MedusaContainer, text: st
   const { data } = await query.graph({ entity: "order", fields: ["id"], filters: { display_id: displayId } })
   return (data as { id: string }[]).map((order) => order.id)
 }
+
+/** A cart's customer, for an application with no order (a contract exception): name and email as the cart holds them. */
+export type CartCustomer = { customer_name: string | null; email: string | null }
+
+const CART_FIELDS = [
+  "id",
+  "email",
+  "billing_address.first_name",
+  "billing_address.last_name",
+  "shipping_address.first_name",
+  "shipping_address.last_name",
+  "customer.first_name",
+  "customer.last_name",
+  "customer.email",
+]
+
+/** Medusa's carts for the given ids, with the customer's name and email (the billing name first). */
+export async function cartCustomersForAdmin(
+  container: MedusaContainer,
+  cartIds: readonly string[]
+): Promise<Map<string, CartCustomer>> {
+  const ids = [...new Set(cartIds)]
+  if (ids.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: ids } })
+  return new Map(
+    (data as (OrderRow & { customer?: (Named & { email?: string | null }) | null })[]).map((cart) => [
+      cart.id,
+      {
+        customer_name:
+          fullName(cart.billing_address) ?? fullName(cart.shipping_address) ?? fullName(cart.customer),
+        email: cart.email ?? cart.customer?.email ?? null,
+      },
+    ])
+  )
+}
+
+/** The ten digits of a US phone number as a person writes it ("(512) 555-0142", "+1 512.555.0142"), or null. */
+export function phoneDigits(text: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(text.trim())) return null
+  let digits = text.replace(/\D/g, "")
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1)
+  return digits.length === 10 ? digits : null
+}
+
+/*
+ * An address phone as its ten digits: punctuation dropped, a leading country code 1 dropped. Medusa keeps the
+ * phone as the shopper typed it, so the comparison is made on digits, in the database.
+ */
+const ADDRESS_DIGITS = `regexp_replace(regexp_replace(coalesce(a.phone, ''), '[^0-9]', '', 'g'), '^1([0-9]{10})$', '\\1')`
+
+/**
+ * The carts and orders whose shipping or billing address has this phone (ten digits): the store's ledger
+ * keeps no phone, so a phone search asks Medusa's own carts and orders which applications are that shopper's.
+ */
+export async function cartAndOrderIdsWithPhone(
+  container: MedusaContainer,
+  digits: string
+): Promise<{ cartIds: string[]; orderIds: string[] }> {
+  const knex = container.resolve(ContainerRegistrationKeys.PG_CONNECTION)
+  type Rows = { rows: { id: string }[] }
+  const [carts, orders] = await Promise.all([
+    knex.raw<Rows>(
+      `select distinct c.id from "cart" c join "cart_address" a on a.id in (c.shipping_address_id, c.billing_address_id)
+       where a.deleted_at is null and ${ADDRESS_DIGITS} = ?`,
+      [digits]
+    ),
+    knex.raw<Rows>(
+      `select distinct o.id from "order" o join "order_address" a on a.id in (o.shipping_address_id, o.billing_address_id)
+       where a.deleted_at is null and ${ADDRESS_DIGITS} = ?`,
+      [digits]
+    ),
+  ])
+  const ids = (result: Rows) => result.rows.map((row) => row.id)
+  return { cartIds: ids(carts), orderIds: ids(orders) }
+}
+
+/**
+ * The service's link for the shopper to finish each application (spec 2.3 `link`), as Medusa's payment session
+ * keeps it in its data (the ledger keeps no link), by public id: the sessions of the applications' payment
+ * collections, matched on the public id each session's data holds.
+ */
+export async function finishLinksOf(
+  container: MedusaContainer,
+  applications: readonly { public_id: string | null; payment_collection_id: string | null }[]
+): Promise<Map<string, string>> {
+  const collectionIds = [
+    ...new Set(applications.flatMap((application) => application.payment_collection_id ?? [])),
+  ]
+  if (collectionIds.length === 0) return new Map()
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "payment_session",
+    fields: ["id", "data"],
+    filters: { payment_collection_id: collectionIds },
+  })
+  return new Map(
+    (data as { id: string; data?: Record<string, unknown> | null }[]).flatMap((session) => {
+      const link = session.data?.link
+      const publicId = session.data?.publicId
+      return typeof link === "string" && typeof publicId === "string" && /^https?:\/\//.test(link)
+        ? [[publicId, link] as const]
+        : []
+    })
+  )
+}

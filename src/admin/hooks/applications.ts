@@ -7,6 +7,7 @@ import type {
   ApplicationsListResponse,
   PhoneStatusResponse,
 } from "../../domain/admin-api/types"
+import { POLL_FOLLOW_MS, followsLender } from "../lib/order-financing-refresh"
 import { financingKeys } from "../lib/query-keys"
 import { sdk } from "../lib/sdk"
 
@@ -30,6 +31,15 @@ export function useFinancingApplications(query: ApplicationsListQuery, { enabled
     queryFn: () => sdk.client.fetch<ApplicationsListResponse>(APPLICATIONS, { query: parts }),
     placeholderData: keepPreviousData,
     enabled,
+    // While the page shows a contract awaiting funding or a return's settlement, it reads again; the route
+    // reads the lender for such rows at most once a minute per application, whatever the tabs open.
+    refetchInterval: (current) =>
+      current.state.data?.applications.some(
+        (application) => application.order !== null && followsLender(application.status)
+      )
+        ? POLL_FOLLOW_MS
+        : false,
+    refetchIntervalInBackground: false,
   })
 }
 

@@ -61,8 +61,21 @@ export function refetchIntervalFor(
     return POLL_FAST_MS
   }
   if (later.length > 0 || lenderAnswersSoon(application.status)) return POLL_SLOW_MS
+  // A contract awaiting funding: the widget's route reads the lender (at most once a minute per application,
+  // server-side), so the widget shows the funding without a reload.
+  if (followsLender(application.status)) return POLL_FOLLOW_MS
   return false
 }
+
+/** While a contract awaits funding or a return's settlement: the route reads the lender at most once a minute. */
+export const POLL_FOLLOW_MS = 20_000
+
+/**
+ * Statuses whose change the lender makes by itself (funding, a return's settlement): the route's
+ * read-on-view follows them. SignedWaitingForInvoice waits for the store's invoice, not the lender.
+ */
+const FOLLOWED_STATUSES = new Set(["SignedWaitingForInvoiceApproval", "Signed", "PendingReturn"])
+export const followsLender = (status: string): boolean => FOLLOWED_STATUSES.has(status)
 
 function dueWithin(nextAttemptAt: string | null, now: number): boolean {
   if (!nextAttemptAt) return true

@@ -1,5 +1,5 @@
 import type { ReturnRequestBody, ReturnType } from "../../domain/admin-api/types"
-import { parseDollarInput } from "./format"
+import { formatMoney, parseDollarInput } from "./format"
 import { RETURN_TYPE_HINTS } from "./order-financing-text"
 
 /** The return types of spec 2.6, each with what it asks of the lender, as the return drawer offers them. */
@@ -27,13 +27,25 @@ export const emptyReturnForm: ReturnForm = { returnType: "return", amount: "", r
  * field after switching type is dropped rather than sent.
  */
 export function buildReturnRequest(
-  form: ReturnForm
-): { ok: true; body: ReturnRequestBody } | { ok: false; message: string } {
+  form: ReturnForm,
+  /** The most the contract can still give back (dollars), as the widget's data says; null when unknown. */
+  maxAmount: number | null = null
+): { ok: true; body: ReturnRequestBody } | { ok: false; field: "amount" | "note"; message: string } {
   const body: ReturnRequestBody = { return_type: form.returnType }
   if (form.returnType === "partial") {
     const amount = parseDollarInput(form.amount)
     if (amount === null) {
-      return { ok: false, message: "Enter the amount to return, for example 120.50." }
+      return { ok: false, field: "amount", message: "Enter the amount to return, for example 120.50." }
+    }
+    if (maxAmount !== null && Math.round(amount * 100) > Math.round(maxAmount * 100)) {
+      return {
+        ok: false,
+        field: "amount",
+        message:
+          maxAmount > 0
+            ? `The amount can be at most ${formatMoney(maxAmount)}, the part of the contract not yet returned.`
+            : "Nothing of the contract is left to return.",
+      }
     }
     body.amount = amount
   }
@@ -42,7 +54,7 @@ export function buildReturnRequest(
   }
   const note = form.note.trim()
   if (note.length > REASON_MAX_LENGTH) {
-    return { ok: false, message: `Keep the note to ${REASON_MAX_LENGTH} characters or fewer.` }
+    return { ok: false, field: "note", message: `Keep the note to ${REASON_MAX_LENGTH} characters or fewer.` }
   }
   if (note) {
     body.reason = note

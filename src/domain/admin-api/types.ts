@@ -30,6 +30,8 @@ export type FinancingApplication = {
   id: string
   /** Null until the service has answered the application's creation. */
   public_id: string | null
+  /** The service's application number, the one its own pages show; null until a status read carried one. */
+  application_number: number | null
   /** The store code it was made for (its sales channel's location). */
   store_code: string
   status: string
@@ -86,6 +88,10 @@ export type ApplicationOrder = {
 /** A row of the store's applications page. */
 export type ApplicationListItem = ListedApplication & {
   order: ApplicationOrder | null
+  /** For an application with no order: the customer's name and email as Medusa's cart holds them. */
+  cart_customer: { customer_name: string | null; email: string | null } | null
+  /** The service's link for the shopper to finish an application not signed yet; null otherwise. */
+  finish_link: string | null
   /** The action most recently changed, or null before the first. */
   last_action: PostSaleAction | null
   /** Why the merchant is needed; empty when nothing is. */
@@ -220,6 +226,8 @@ export type OrderFinancingResponse = {
     /** Why it needs the merchant: the same rule as the applications list's. */
     attention: AttentionReason[]
     books: OrderBooks
+    /** The most a return can still ask back (dollars): the contract as signed less the returns requested. */
+    returnable_amount: number
   } | null
 }
 

@@ -47,6 +47,7 @@ export function contractFieldsOf(
   if (recorded?.signed_invoice_amount === null || recorded?.signed_invoice_amount === undefined) {
     keep("signed_invoice_amount", observed.invoiceAmount)
   }
+  keep("application_number", observed.applicationId)
   keep("approval_amount", observed.approvalAmount)
   keep("borrowed_amount", observed.borrowedAmount)
   keep("invoice_amount", observed.invoiceAmount)

@@ -1,4 +1,11 @@
-import { ArrowPath, ArrowUpRightOnBox, CheckCircle, SquareTwoStack, XCircle } from "@medusajs/icons"
+import {
+  ArrowPath,
+  ArrowUpRightOnBox,
+  CheckCircle,
+  Link as LinkIcon,
+  SquareTwoStack,
+  XCircle,
+} from "@medusajs/icons"
 import { type DataTableAction, StatusBadge, Text, createDataTableColumnHelper } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 
@@ -7,7 +14,9 @@ import { actionKindLabel } from "../../lib/action-words"
 import { formatDateTime, formatMoney } from "../../lib/format"
 import { applicationStatusColor, applicationStatusLabel } from "../../lib/status-words"
 import { AttentionCell } from "./attention-cell"
+import { customerOf } from "./customer"
 import { lastActionWords } from "./last-action"
+import { waitedFor } from "./waiting"
 
 const column = createDataTableColumnHelper<ApplicationListItem>()
 
@@ -18,6 +27,8 @@ export interface RowActionHandlers {
   resolve: (application: ApplicationListItem) => void
   openOrder: (orderId: string) => void
   copyPublicId: (publicId: string) => void
+  /** Copies the service's link for the shopper to finish an application not signed yet. */
+  copyFinishLink: (link: string) => void
 }
 
 const Line = ({
@@ -44,9 +55,17 @@ const Line = ({
   </Text>
 )
 
-/** The public id is what the financing service and the shopper's emails show; the ledger id stands in before it exists. */
+/**
+ * The service's application number is what its own pages show; the public id is what the shopper's link and
+ * the callbacks carry, shown below it (alone until a status read reports the number).
+ */
 const ApplicationCell = ({ application }: { application: ApplicationListItem }) => (
   <div className="flex min-w-0 flex-col py-2" data-testid="rf-app-row" data-application-id={application.id}>
+    {application.application_number !== null && (
+      <span className="txt-compact-small-plus block" data-testid="rf-app-number">
+        No. {application.application_number}
+      </span>
+    )}
     <span
       className="txt-compact-small block max-w-[150px] truncate font-mono"
       data-testid="rf-app-public-id"
@@ -75,15 +94,16 @@ const OrderCell = ({ application }: { application: ApplicationListItem }) => {
   )
 }
 
+/** The order's customer, or the cart's for an application with no order (a contract exception, an unsigned one). */
 const CustomerCell = ({ application }: { application: ApplicationListItem }) => {
-  const { order } = application
-  if (!order || (!order.customer_name && !order.email)) {
+  const customer = customerOf(application)
+  if (!customer) {
     return <Line subtle>—</Line>
   }
   return (
     <div className="flex min-w-0 flex-col" data-testid="rf-app-customer">
-      <Line>{order.customer_name ?? order.email}</Line>
-      {order.customer_name && order.email && <Line subtle>{order.email}</Line>}
+      <Line>{customer.name ?? customer.email}</Line>
+      {customer.name && customer.email && <Line subtle>{customer.email}</Line>}
     </div>
   )
 }
@@ -145,6 +165,15 @@ function rowActions(
         },
       ]
     : []
+  const finish = application.finish_link
+    ? [
+        {
+          label: "Copy link to finish",
+          icon: <LinkIcon />,
+          onClick: () => handlers.copyFinishLink(application.finish_link!),
+        },
+      ]
+    : []
   // The id the financing service's staff ask for on the phone.
   const copy = application.public_id
     ? [
@@ -155,7 +184,7 @@ function rowActions(
         },
       ]
     : []
-  return [retries, exception, [...order, ...copy]].filter((group) => group.length > 0)
+  return [retries, exception, finish, [...order, ...copy]].filter((group) => group.length > 0)
 }
 
 /**
@@ -191,11 +220,18 @@ export function applicationColumns(handlers: RowActionHandlers, { showStore = fa
       // Room for the longest label, "Signed, invoice in review", on one line.
       size: 250,
       cell: ({ row }) => (
-        <span data-testid="rf-app-status">
-          <StatusBadge color={applicationStatusColor(row.original.status, row.original.stage)}>
-            {applicationStatusLabel(row.original.status, row.original.stage)}
-          </StatusBadge>
-        </span>
+        <div className="flex min-w-0 flex-col gap-y-1">
+          <span data-testid="rf-app-status">
+            <StatusBadge color={applicationStatusColor(row.original.status, row.original.stage)}>
+              {applicationStatusLabel(row.original.status, row.original.stage)}
+            </StatusBadge>
+          </span>
+          {row.original.finish_link && (
+            <Line subtle testId="rf-app-waiting">
+              Waited {waitedFor(row.original.created_at, Date.now())}
+            </Line>
+          )}
+        </div>
       ),
     }),
     column.display({

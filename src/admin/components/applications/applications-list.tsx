@@ -31,6 +31,7 @@ import {
   StoreFilter,
 } from "./application-filters"
 import { type RowActionHandlers, applicationColumns } from "./application-columns"
+import { ApplicationDrawer } from "./application-drawer"
 import { PhoneResult } from "./phone-result"
 import { searchIntent } from "./search-text"
 
@@ -61,10 +62,11 @@ export const ApplicationsList = () => {
   })
   const intent = searchIntent(search)
 
-  // A phone number is asked of the service (the store keeps none); its application is then shown in the list.
+  // A phone number lists every application whose cart or order has it (the server compares digits); the
+  // service's own look-up (its newest application for that phone) is shown above as an extra line.
   const phone = usePhoneStatus(intent.kind === "phone" ? intent.phone : null)
-  const phoneFound = intent.kind === "phone" ? phone.data?.application.public_id : undefined
-  const q = intent.kind === "text" ? intent.q : phoneFound
+  const q = intent.kind === "text" ? intent.q : intent.kind === "phone" ? intent.phone : undefined
+  const [openId, setOpenId] = useState<string | null>(null)
 
   const query: ApplicationsListQuery = {
     status: status === ANY ? undefined : status,
@@ -74,9 +76,10 @@ export const ApplicationsList = () => {
     limit: pagination.pageSize,
     offset: pagination.pageIndex * pagination.pageSize,
   }
-  const listEnabled = intent.kind !== "phone" || Boolean(phone.data?.ledger)
-  const list = useFinancingApplications(query, { enabled: listEnabled })
-  const rows = listEnabled ? (list.data?.applications ?? []) : []
+  const list = useFinancingApplications(query)
+  const rows = list.data?.applications ?? []
+  // The drawer follows the row as the list refreshes (after an action, say).
+  const opened = rows.find((row) => row.id === openId) ?? null
 
   const handlers = useRowActionHandlers()
   const columns = useMemo(
@@ -90,8 +93,9 @@ export const ApplicationsList = () => {
     data: rows,
     columns,
     getRowId: (row) => row.id,
-    rowCount: listEnabled ? (list.data?.count ?? 0) : 0,
-    isLoading: listEnabled && list.isLoading,
+    rowCount: list.data?.count ?? 0,
+    isLoading: list.isLoading,
+    onRowClick: (_event, row) => setOpenId(row.id),
     search: { state: search, onSearchChange: setSearch, debounce: 400 },
     pagination: { state: pagination, onPaginationChange: setPagination },
   })
@@ -170,6 +174,7 @@ export const ApplicationsList = () => {
         />
         <DataTable.Pagination />
       </DataTable>
+      <ApplicationDrawer application={opened} handlers={handlers} onClose={() => setOpenId(null)} />
     </Container>
   )
 }
@@ -223,6 +228,12 @@ function useRowActionHandlers(): RowActionHandlers {
         })
       },
       openOrder: (orderId) => navigate(`/orders/${orderId}`),
+      copyFinishLink: (link) => {
+        void navigator.clipboard
+          .writeText(link)
+          .then(() => toast.success("Link copied: send it to the shopper to finish the application."))
+          .catch(() => toast.error("Could not copy the link."))
+      },
       copyPublicId: (publicId) => {
         void navigator.clipboard
           .writeText(publicId)

@@ -19,7 +19,7 @@ type PhoneResultProps = {
 export const PhoneResult = ({ phone, result, error, isLoading }: PhoneResultProps) => (
   <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="rf-phone-result">
     <Text size="small" leading="compact" weight="plus">
-      Looked up at the financing service by phone {phone}
+      The financing service&apos;s own look-up of {phone} (its newest application for this phone)
     </Text>
     {isLoading && (
       <Text size="small" className="text-ui-fg-subtle">
@@ -48,7 +48,8 @@ export const PhoneResult = ({ phone, result, error, isLoading }: PhoneResultProp
       </div>
     )}
     <Text size="xsmall" className="text-ui-fg-muted">
-      For looking an application up only: an order is never confirmed by phone.
+      The list below has every application of this store whose cart or order has this phone. For looking an
+      application up only: an order is never confirmed by phone.
     </Text>
   </div>
 )

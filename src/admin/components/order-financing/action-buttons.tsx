@@ -14,9 +14,16 @@ type ActionButtonsProps = {
   actions: PostSaleAction[]
   /** The delivery information is a fulfillment's address and tracking: nothing to send before one exists. */
   canSendDelivery: boolean
+  /** The most a return can still ask back (dollars). */
+  returnableAmount: number | null
 }
 
-export const ActionButtons = ({ orderId, actions, canSendDelivery }: ActionButtonsProps) => {
+export const ActionButtons = ({
+  orderId,
+  actions,
+  canSendDelivery,
+  returnableAmount,
+}: ActionButtonsProps) => {
   const fileInput = useRef<HTMLInputElement>(null)
   const invoice = useUploadInvoice(orderId)
   const delivery = useSendDelivery(orderId)
@@ -81,7 +88,7 @@ export const ActionButtons = ({ orderId, actions, canSendDelivery }: ActionButto
           <TruckFast />
           Send delivery information
         </Button>
-        <ReturnRequestDrawer orderId={orderId} />
+        <ReturnRequestDrawer orderId={orderId} maxAmount={returnableAmount} />
       </div>
       {!canSendDelivery && (
         <Hint data-testid="rf-send-delivery-hint">

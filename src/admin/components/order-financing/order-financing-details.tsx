@@ -42,6 +42,11 @@ export const OrderFinancingDetails = ({ orderId, financing, facts, context }: Or
     <FundingDetails funding={financing.application.funding} />
     {financing.books && <OrderBooks books={financing.books} />}
     <ActionsList orderId={orderId} actions={financing.actions} context={context} />
-    <ActionButtons orderId={orderId} actions={financing.actions} canSendDelivery={canSendDelivery(facts)} />
+    <ActionButtons
+      orderId={orderId}
+      actions={financing.actions}
+      canSendDelivery={canSendDelivery(facts)}
+      returnableAmount={financing.returnable_amount ?? null}
+    />
   </Container>
 )

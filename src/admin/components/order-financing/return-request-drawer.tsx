@@ -1,8 +1,9 @@
-import { Button, Drawer, Input, Label, RadioGroup, Select, Text, Textarea } from "@medusajs/ui"
+import { Button, Drawer, Hint, Input, Label, RadioGroup, Select, Text, Textarea } from "@medusajs/ui"
 import { useState } from "react"
 
 import type { ReturnType } from "../../../domain/admin-api/types"
 import { useRequestReturn, useReturnReasons } from "../../hooks/order-financing"
+import { formatMoney } from "../../lib/format"
 import {
   buildReturnRequest,
   emptyReturnForm,
@@ -10,17 +11,23 @@ import {
   RETURN_TYPES,
   type ReturnForm,
 } from "../../lib/return-request"
-import { requestErrorMessage, toastActionOutcome, toastRequestError } from "./action-toast"
+import { requestErrorMessage, toastActionOutcome } from "./action-toast"
 
 // Radix Select has no empty value, so "no reason" needs a value of its own.
 const NO_REASON = "__none__"
 
-type ReturnRequestDrawerProps = { orderId: string }
+type ReturnRequestDrawerProps = {
+  orderId: string
+  /** The most the contract can still give back (dollars): shown under the amount and checked before sending. */
+  maxAmount: number | null
+}
 
-export const ReturnRequestDrawer = ({ orderId }: ReturnRequestDrawerProps) => {
+type FormError = { field: "amount" | "note" | null; message: string }
+
+export const ReturnRequestDrawer = ({ orderId, maxAmount }: ReturnRequestDrawerProps) => {
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState<ReturnForm>(emptyReturnForm)
-  const [formError, setFormError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<FormError | null>(null)
   const request = useRequestReturn(orderId)
   // Reasons are only needed once the merchant opens the form.
   const reasons = useReturnReasons(open)
@@ -39,18 +46,25 @@ export const ReturnRequestDrawer = ({ orderId }: ReturnRequestDrawerProps) => {
   }
 
   const submit = () => {
-    const built = buildReturnRequest(form)
+    const built = buildReturnRequest(form, maxAmount)
     if (!built.ok) {
-      setFormError(built.message)
+      setFormError({ field: built.field, message: built.message })
       return
     }
-    // A refused request keeps the form open so the merchant can correct it; a recorded one is in the list.
+    // A refused request keeps the form open with the service's answer in it, so the merchant can correct it;
+    // a recorded one is in the list.
     request.mutate(built.body, {
       onSuccess: ({ action }) => {
         toastActionOutcome(action)
         onOpenChange(false)
       },
-      onError: toastRequestError,
+      // Shown in the form, beside what to correct, not as a toast over the drawer's title.
+      onError: (error) => {
+        const message = requestErrorMessage(error)
+        const sentence = message.charAt(0).toUpperCase() + message.slice(1)
+        const onAmount = built.body.amount !== undefined && /^amount/i.test(message)
+        setFormError({ field: onAmount ? "amount" : null, message: sentence })
+      },
     })
   }
 
@@ -106,8 +120,20 @@ export const ReturnRequestDrawer = ({ orderId }: ReturnRequestDrawerProps) => {
                   inputMode="decimal"
                   placeholder="0.00"
                   value={form.amount}
+                  aria-invalid={formError?.field === "amount"}
+                  aria-describedby="rf-return-amount-hint"
                   onChange={(event) => update({ amount: event.target.value })}
                 />
+                {maxAmount !== null && (
+                  <Hint id="rf-return-amount-hint" data-testid="rf-return-amount-max">
+                    At most {formatMoney(maxAmount)}: the part of the contract not yet returned.
+                  </Hint>
+                )}
+                {formError?.field === "amount" && (
+                  <Hint variant="error" data-testid="rf-return-amount-error">
+                    {formError.message}
+                  </Hint>
+                )}
               </div>
             )}
 
@@ -146,14 +172,15 @@ export const ReturnRequestDrawer = ({ orderId }: ReturnRequestDrawerProps) => {
                 id="rf-return-note"
                 data-testid="rf-return-note"
                 maxLength={REASON_MAX_LENGTH}
+                aria-invalid={formError?.field === "note"}
                 value={form.note}
                 onChange={(event) => update({ note: event.target.value })}
               />
             </div>
 
-            {formError && (
+            {formError && formError.field !== "amount" && (
               <Text size="small" className="text-ui-fg-error" data-testid="rf-return-error">
-                {formError}
+                {formError.message}
               </Text>
             )}
           </Drawer.Body>

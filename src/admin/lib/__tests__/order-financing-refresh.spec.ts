@@ -1,6 +1,7 @@
 import type { OrderFinancingResponse, PostSaleAction } from "../../../domain/admin-api/types"
 import {
   FOLLOW_ORDER_CHANGE_MS,
+  POLL_FOLLOW_MS,
   POLL_FAST_MS,
   POLL_SLOW_MS,
   type OrderActivity,
@@ -28,12 +29,13 @@ function financing(status: string, actions: PostSaleAction[] = []): Financing {
     actions,
     attention: [],
     books: {} as Financing["books"],
+    returnable_amount: 0,
   }
 }
 
 describe("refetchIntervalFor", () => {
   it("does not poll when nothing is pending: every action settled, the lender has nothing to answer", () => {
-    expect(refetchIntervalFor(financing("Signed", [action("succeeded"), action("failed")]), NOW, 0)).toBe(
+    expect(refetchIntervalFor(financing("Funded", [action("succeeded"), action("failed")]), NOW, 0)).toBe(
       false
     )
     expect(refetchIntervalFor(financing("SignedWaitingForInvoice"), NOW, 0)).toBe(false)
@@ -65,7 +67,7 @@ describe("refetchIntervalFor", () => {
   it("polls every few seconds for a while after a change to the order, then stops when nothing is pending", () => {
     const followUntil = NOW + FOLLOW_ORDER_CHANGE_MS
     expect(refetchIntervalFor(financing("Signed"), NOW, followUntil)).toBe(POLL_FAST_MS)
-    expect(refetchIntervalFor(financing("Signed"), followUntil, followUntil)).toBe(false)
+    expect(refetchIntervalFor(financing("Funded"), followUntil, followUntil)).toBe(false)
   })
 
   it("never polls an order that is not paid with financing, even after it changed", () => {
@@ -126,5 +128,18 @@ describe("orderActivitySignature", () => {
     expect(orderActivitySignature({ ...placed, email: "someone@example.com" } as OrderActivity)).toBe(
       signature
     )
+  })
+})
+
+describe("refetchIntervalFor a contract awaiting funding", () => {
+  it("reads again while the lender may fund it, since the route follows the lender", () => {
+    const signed = {
+      application: { status: "Signed" },
+      actions: [],
+      attention: [],
+      books: {},
+      returnable_amount: 0,
+    } as unknown as Parameters<typeof refetchIntervalFor>[0]
+    expect(refetchIntervalFor(signed, Date.now(), 0)).toBe(POLL_FOLLOW_MS)
   })
 })

@@ -182,6 +182,7 @@ describe("attentionOf", () => {
       actions,
       attention,
       books: { differences: [], books_agree: null } as unknown as Financing["books"],
+      returnable_amount: 0,
     }
   }
 

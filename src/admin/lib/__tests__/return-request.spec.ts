@@ -34,4 +34,28 @@ describe("buildReturnRequest", () => {
   it("refuses a note longer than the service takes", () => {
     expect(buildReturnRequest({ ...emptyReturnForm, note: "x".repeat(501) }).ok).toBe(false)
   })
+
+  it("refuses, on the amount field, more than the contract can still give back", () => {
+    expect(buildReturnRequest({ ...emptyReturnForm, returnType: "partial", amount: "500" }, 3.04)).toEqual({
+      ok: false,
+      field: "amount",
+      message: "The amount can be at most $3.04, the part of the contract not yet returned.",
+    })
+  })
+
+  it("takes exactly the maximum", () => {
+    expect(buildReturnRequest({ ...emptyReturnForm, returnType: "partial", amount: "3.04" }, 3.04)).toEqual({
+      ok: true,
+      body: { return_type: "partial", amount: 3.04 },
+    })
+  })
+
+  it("says nothing is left when the whole contract was returned", () => {
+    const built = buildReturnRequest({ ...emptyReturnForm, returnType: "partial", amount: "1" }, 0)
+    expect(built).toMatchObject({
+      ok: false,
+      field: "amount",
+      message: "Nothing of the contract is left to return.",
+    })
+  })
 })

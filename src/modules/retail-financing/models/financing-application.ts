@@ -18,6 +18,11 @@ export const FinancingApplication = model
     public_id: model.text().unique().nullable(),
     creation_error: model.text().nullable(),
     /**
+     * The service's own application number (spec 2.4 `applicationId`), the one its pages show: kept from the
+     * status reads the store already makes. Null until a read carries one (a pre-qualification has none).
+     */
+    application_number: model.number().nullable(),
+    /**
      * The store code the application was made for: its sales channel's location. Every later call about it
      * uses that store's credentials. Null only on rows from before store codes were kept that the migration
      * script has not filled yet: those were made with the top-level storeCode.
@@ -79,6 +84,11 @@ export const FinancingApplication = model
     exception_resolved_by: model.text().nullable(),
     /** A status callback arrived at this time: a sync running then must read the status once more. */
     sync_requested_at: model.dateTime().nullable(),
+    /**
+     * The last status read made because the admin was looking at the application (see
+     * workflows/checkout/utils/follow-lender-on-view.ts): at most one a minute, however many tabs are open.
+     */
+    viewed_read_at: model.dateTime().nullable(),
     actions: model.hasMany(() => FinancingAction, { mappedBy: "application" }),
   })
   .indexes([
@@ -87,4 +97,5 @@ export const FinancingApplication = model
     { on: ["exception_reason"], where: "exception_reason IS NOT NULL" },
     { on: ["store_code"] },
     { on: ["funding_date"], where: "funding_date IS NOT NULL" },
+    { on: ["application_number"], where: "application_number IS NOT NULL" },
   ])
