@@ -5,7 +5,10 @@ import {
   financingLedger,
   placeFinancedOrder,
   startFinancedCart,
+  eventually,
+  setSandboxFaults,
 } from "../helpers"
+import { followLenderOnView } from "../../src/workflows/checkout/utils/follow-lender-on-view"
 
 jest.setTimeout(180_000)
 
@@ -129,6 +132,27 @@ financingIntegrationSuite({
       })
       await api.get(widget, adminHeaders)
       expect(reads() - before).toBe(2)
+    })
+
+    it("answers a view within its budget while the service is slow, the read going on after the answer", async () => {
+      const placed = await placeFinancedOrder(api, getContainer(), seed, financing, {
+        items: [{ variantIndex: 0, quantity: 1 }],
+      })
+      const reads = () => financing.serviceRequests.count("GET", `/v2/applications/${placed.publicId}/status`)
+      const before = reads()
+      const [row] = await financingLedger(getContainer()).listFinancingApplications({
+        public_id: placed.publicId,
+      })
+      // Slower than the view's budget, quicker than the client's timeout (2 s here): the read succeeds late.
+      await setSandboxFaults(financing.sandbox, { latencyMs: 1_200 })
+      try {
+        const started = Date.now()
+        expect(await followLenderOnView(getContainer(), [row!], 300)).toBe(0)
+        expect(Date.now() - started).toBeLessThan(1_000)
+        await eventually(async () => expect(reads() - before).toBe(1), 10_000)
+      } finally {
+        await setSandboxFaults(financing.sandbox, { latencyMs: 0 })
+      }
     })
   },
 })
