@@ -1,4 +1,5 @@
 import type { ReturnRequestBody, ReturnType } from "../../domain/admin-api/types"
+import { centsFromDecimal } from "../../lib/financing/money"
 import { formatMoney, parseDollarInput } from "./format"
 import { RETURN_TYPE_HINTS } from "./order-financing-text"
 
@@ -37,7 +38,7 @@ export function buildReturnRequest(
     if (amount === null) {
       return { ok: false, field: "amount", message: "Enter the amount to return, for example 120.50." }
     }
-    if (maxAmount !== null && Math.round(amount * 100) > Math.round(maxAmount * 100)) {
+    if (maxAmount !== null && centsFromDecimal(amount) > centsFromDecimal(maxAmount)) {
       return {
         ok: false,
         field: "amount",
