@@ -72,8 +72,9 @@ financingIntegrationSuite({
       }, 15_000)
     }
 
+    /** A filter of the applications list (the Payouts section below it has filters of its own). */
     async function choose(page: AdminSession["page"], trigger: string, option: string): Promise<void> {
-      await page.getByTestId(trigger).click()
+      await page.getByTestId("rf-applications").getByTestId(trigger).click()
       await page.getByRole("option", { name: option, exact: true }).click()
     }
 
@@ -192,7 +193,9 @@ financingIntegrationSuite({
         await locationOf(page, WEST.storeCode).getByTestId("rf-location-applications").click()
         await page.waitForURL((url) => url.pathname === `${ADMIN_PATH}/retail-financing`)
         await shownPublicIds(page, [westId])
-        expect(await page.getByTestId("rf-filter-store").innerText()).toBe(WEST.storeCode)
+        expect(await page.getByTestId("rf-applications").getByTestId("rf-filter-store").innerText()).toBe(
+          WEST.storeCode
+        )
       })
     })
   },
