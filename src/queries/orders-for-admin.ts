@@ -44,6 +44,10 @@ const displayIdOf = (value: number | string | null): number | null => {
   return number !== null && Number.isSafeInteger(number) ? number : null
 }
 
+/** The customer's name as an order or cart holds it: the billing name first, as on an invoice. */
+const customerNameOf = (row: Pick<OrderRow, "billing_address" | "shipping_address" | "customer">) =>
+  fullName(row.billing_address) ?? fullName(row.shipping_address) ?? fullName(row.customer)
+
 /**
  * Medusa's orders for the given ids, with their number and the customer's name and email as the order holds
  * them (the billing name first, as on an invoice). An id Medusa no longer has is left out of the map.
@@ -62,8 +66,7 @@ export async function ordersForAdmin(
       {
         id: order.id,
         display_id: displayIdOf(order.display_id),
-        customer_name:
-          fullName(order.billing_address) ?? fullName(order.shipping_address) ?? fullName(order.customer),
+        customer_name: customerNameOf(order),
         email: order.email ?? null,
       },
     ])
@@ -109,8 +112,7 @@ export async function cartCustomersForAdmin(
     (data as (OrderRow & { customer?: (Named & { email?: string | null }) | null })[]).map((cart) => [
       cart.id,
       {
-        customer_name:
-          fullName(cart.billing_address) ?? fullName(cart.shipping_address) ?? fullName(cart.customer),
+        customer_name: customerNameOf(cart),
         email: cart.email ?? cart.customer?.email ?? null,
       },
     ])
