@@ -4,7 +4,7 @@ const facts = (overrides: Partial<Parameters<typeof planReturn>[1]> = {}) => ({
   financedCents: 100_000,
   requestedCents: 0,
   refundedCents: 0,
-  receivedReturnsCents: 0,
+  orderReductionCents: 0,
   ...overrides,
 })
 
@@ -39,12 +39,12 @@ describe("planReturn", () => {
   })
 
   it("does not ask twice for a refund that pays for a received return already asked for", () => {
-    const received = planReturn("return_received", facts({ receivedReturnsCents: 20_000 }))
+    const received = planReturn("return_received", facts({ orderReductionCents: 20_000 }))
     expect(received).toEqual({ returnType: 4, amountCents: 20_000 })
     expect(
       planReturn(
         "refund",
-        facts({ requestedCents: 20_000, refundedCents: 20_000, receivedReturnsCents: 20_000 })
+        facts({ requestedCents: 20_000, refundedCents: 20_000, orderReductionCents: 20_000 })
       )
     ).toBeNull()
   })
@@ -53,7 +53,7 @@ describe("planReturn", () => {
     expect(
       planReturn(
         "return_received",
-        facts({ requestedCents: 20_000, refundedCents: 20_000, receivedReturnsCents: 20_000 })
+        facts({ requestedCents: 20_000, refundedCents: 20_000, orderReductionCents: 20_000 })
       )
     ).toBeNull()
   })
@@ -62,7 +62,7 @@ describe("planReturn", () => {
     expect(
       planReturn(
         "refund",
-        facts({ requestedCents: 20_000, refundedCents: 25_000, receivedReturnsCents: 20_000 })
+        facts({ requestedCents: 20_000, refundedCents: 25_000, orderReductionCents: 20_000 })
       )
     ).toEqual({ returnType: 4, amountCents: 5_000 })
   })
@@ -72,5 +72,35 @@ describe("planReturn", () => {
       returnType: 2,
       amountCents: 100_000,
     })
+  })
+
+  // The sequence of issue 23: contract $1,319.56; a $50 refund; then items worth $1,316.52 received back,
+  // so Medusa's order charges $3.04. Medusa's refund button then offers $1,266.52 (what it holds, $1,269.56,
+  // less $3.04); refunding that figure must send nothing more.
+  it("asks for a received return by what the order no longer charges, so Medusa's suggested refund sends nothing more", () => {
+    const signed = 131_956
+    const afterRefund = planReturn("refund", facts({ financedCents: signed, refundedCents: 5_000 }))
+    expect(afterRefund).toEqual({ returnType: 4, amountCents: 5_000 })
+
+    const reduction = signed - 304
+    const afterReturn = planReturn(
+      "return_received",
+      facts({ financedCents: signed, requestedCents: 5_000, refundedCents: 5_000, orderReductionCents: reduction })
+    )
+    expect(afterReturn).toEqual({ returnType: 4, amountCents: 126_652 })
+
+    const medusaSuggests = signed - 5_000 - 304
+    expect(medusaSuggests).toBe(126_652)
+    expect(
+      planReturn(
+        "refund",
+        facts({
+          financedCents: signed,
+          requestedCents: 5_000 + 126_652,
+          refundedCents: 5_000 + medusaSuggests,
+          orderReductionCents: reduction,
+        })
+      )
+    ).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import { toCents } from "../../../../domain/money"
+import { centsFromDecimal, toCents } from "../../../../domain/money"
 import { type ReturnCause, planReturn } from "../../../../domain/post-sale/return-plan"
 import type { ActionRecordInput } from "../../../../modules/retail-financing"
 import {
@@ -8,7 +8,7 @@ import {
   financedCents,
   requestedReturnCents,
 } from "../../../../modules/retail-financing/return-queue"
-import { receivedReturnsOf } from "../return-values"
+import { returnReasonOf } from "../return-values"
 import { asQueued, returnRequest } from "./return-request"
 import { type CausePlanner, type OrderContext, orderIdOfCause } from "./types"
 
@@ -30,19 +30,19 @@ async function planReturnCause(
   returnId?: string
 ): Promise<ActionRecordInput | null> {
   if (actions.some((action) => action.cause === causeKey)) return null
-  const received = await receivedReturnsOf(container, financed.order.id)
+  const signedCents = financedCents(financed.application)
   const planned = planReturn(cause, {
-    financedCents: financedCents(financed.application),
+    financedCents: signedCents,
     requestedCents: requestedReturnCents(actions),
     refundedCents: financed.payment.refunds.reduce((sum, refund) => sum + toCents(refund.amount), 0),
-    receivedReturnsCents: received.totalCents,
+    orderReductionCents: Math.max(0, signedCents - centsFromDecimal(financed.order.total)),
   })
   if (!planned) return null
   return returnRequest(financing, financed, actions, {
     causeKey,
     returnType: planned.returnType,
     amountCents: planned.amountCents,
-    medusaReason: returnId ? received.reasonOf(returnId) : null,
+    medusaReason: returnId ? await returnReasonOf(container, returnId) : null,
     fallbackReason: `${REASON_TEXT[cause]} in the store's order #${financed.order.display_id}`,
   })
 }
