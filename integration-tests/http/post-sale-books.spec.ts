@@ -225,6 +225,53 @@ financingIntegrationSuite({
       expect((await widgetBooks(order)).books_agree).toBe(true)
     })
 
+    // Issue 23's sequence: a refund for another reason, then a received return, then the refund Medusa
+    // itself suggests. The widget suggests Medusa's figure, and refunding it sends nothing more.
+    it("after a refund then a received return, the widget's refund is Medusa's own and sends nothing more", async () => {
+      const order = await placeFinancedOrder(api, getContainer(), seed, financing, {
+        items: [
+          { variantIndex: 0, quantity: 1 },
+          { variantIndex: 1, quantity: 2 },
+        ],
+      })
+      const total = await orderTotal(order)
+      const medusa = await funded(order)
+      await fulfilAndShip(api, admin(), seed, order.orderId)
+
+      await api.post(`/admin/payments/${medusa.payment.id}/refund`, { amount: 10 }, admin())
+      await settledAt(order, "Funded", total - 1_000)
+      const returnedCents = await receiveOnePillow(order)
+      expect(returnedCents).toBeGreaterThan(1_000)
+      // Medusa owed nothing when it refunded $10: it lowered the order's total by a credit line. The return
+      // asks for what the order no longer charges beyond the refund already asked for: the items' value.
+      await settledAt(order, "Funded", total - 1_000 - returnedCents)
+
+      const { data } = await api.get(`/admin/orders/${order.orderId}?fields=summary.*`, admin())
+      const medusaSuggests = -cents(data.order.summary.pending_difference)
+      expect(medusaSuggests).toBe(returnedCents)
+      const before = await widgetBooks(order)
+      expect(before.differences.map((difference) => difference.reason)).not.toContain("order_changed")
+      expect(before.to_do).toContainEqual(
+        expect.objectContaining({ kind: "refund_in_medusa", amount: medusaSuggests / 100 })
+      )
+
+      await api.post(`/admin/payments/${medusa.payment.id}/refund`, { amount: medusaSuggests / 100 }, admin())
+      await eventually(async () => {
+        expect((await medusaBooks(order)).refunded).toBe(1_000 + returnedCents)
+      }, 20_000)
+      // Give the refund's subscriber its time: a wrong rule sends a third request now.
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await settledAt(order, "Funded", total - 1_000 - returnedCents)
+      const service = await serviceBooks(order)
+      expect(service.returnRequests).toEqual([
+        expect.objectContaining({ returnType: PARTIAL, amount: 10 }),
+        expect.objectContaining({ returnType: PARTIAL, amount: returnedCents / 100 }),
+      ])
+      const after = await widgetBooks(order)
+      expect(after.books_agree).toBe(true)
+      expect(after.to_do.filter((item) => item.kind === "refund_in_medusa")).toEqual([])
+    })
+
     /** The sandbox funds the contract and the ledger has read it: whatever Medusa could capture is done. */
     const fundedInLedger = async (order: PlacedFinancedOrder) => {
       await moveApplication(financing.sandbox, order.publicId, "Funded")

@@ -9,7 +9,11 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../modules/retail-financing"
-import { financedCents, requestedReturnCents } from "../modules/retail-financing/return-queue"
+import {
+  type QueuedAction,
+  financedCents,
+  requestedReturnCents,
+} from "../modules/retail-financing/return-queue"
 import { actionView, applicationView, attentionView } from "./admin-views"
 
 /** The order's financing as the admin widget shows it, or null for an order not paid with financing. */
@@ -26,7 +30,7 @@ export async function orderFinancingView(container: MedusaContainer, orderId: st
     application: view,
     actions: actions.map(actionView),
     attention: attentionView(application, view, actions),
-    books: await booksOf(container, orderId, application),
+    books: await booksOf(container, orderId, application, actions),
     // The most a Partial may ask back: the rule planMerchantReturn applies when the request is sent.
     returnable_amount: Math.max(0, financedCents(application) - requestedReturnCents(actions)) / 100,
   }
@@ -38,6 +42,8 @@ export interface OrderMoney {
   display_id?: number | string | null
   total: unknown
   status?: string
+  items?: { return_received_total?: unknown; return_dismissed_total?: unknown }[]
+  credit_lines?: { amount: unknown }[]
   payment_collections?: {
     payments?: {
       provider_id: string
@@ -50,6 +56,11 @@ export interface OrderMoney {
 
 export const ORDER_MONEY_FIELDS = [
   "total",
+  // What the items Medusa took back were worth: its total no longer counts them (computed with "total").
+  "items.return_received_total",
+  "items.return_dismissed_total",
+  // A refund beyond what Medusa owed lowers its total by a credit line.
+  "credit_lines.amount",
   "status",
   "payment_collections.payments.provider_id",
   "payment_collections.payments.canceled_at",
@@ -66,28 +77,31 @@ const sum = (rows: { amount: unknown }[] | undefined) =>
 async function booksOf(
   container: MedusaContainer,
   orderId: string,
-  application: LedgerApplication
+  application: LedgerApplication,
+  actions: readonly QueuedAction[]
 ): Promise<OrderBooks> {
   const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
     entity: "order",
     fields: ORDER_MONEY_FIELDS,
     filters: { id: orderId },
   })
-  return orderBooks(orderBooksFacts((data as OrderMoney[])[0], application))
+  return orderBooks(orderBooksFacts((data as OrderMoney[])[0], application, actions))
 }
 
 /**
  * The facts of an order's books: Medusa's order (undefined when it has none or Medusa no longer has it; its
- * total is then the contract as signed) and the ledger's application. The widget and the payouts read these.
+ * total is then the contract as signed), the ledger's application and its actions (the returns asked of the
+ * lender). The widget and the payouts read these, so both tell the one money account.
  */
 export function orderBooksFacts(
   order: OrderMoney | undefined,
-  application: LedgerApplication
+  application: LedgerApplication,
+  actions: readonly QueuedAction[]
 ): OrderBooksFacts {
   const payments = (order?.payment_collections ?? [])
     .flatMap((collection) => collection.payments ?? [])
     .filter((payment) => isFinancingProviderId(payment.provider_id))
-  const funding = application.funding as { amount?: unknown } | null
+  const funding = application.funding as { amount?: unknown; status?: unknown } | null
   const signedCents = cents(application.signed_invoice_amount)
   return {
     status: application.status,
@@ -98,6 +112,17 @@ export function orderBooksFacts(
     invoiceCents: cents(application.invoice_amount),
     inStoreCents: cents(application.total_in_store_payment),
     lenderPaidCents: cents(funding?.amount),
+    lenderPaymentStatus: typeof funding?.status === "string" ? funding.status : null,
+    returnedInMedusaCents: (order?.items ?? []).reduce(
+      (total, item) =>
+        total + (cents(item.return_received_total) ?? 0) + (cents(item.return_dismissed_total) ?? 0),
+      0
+    ),
+    creditLinesCents: sum(order?.credit_lines),
+    returnsRequestedCents: requestedReturnCents(actions),
+    inStoreReceived: Boolean(
+      (application as { in_store_payment_received_at?: unknown }).in_store_payment_received_at
+    ),
     // Every financing payment canceled while the order stands: Medusa's own bookkeeping, not a cancel.
     paymentCanceledByOrderChange:
       order?.status !== "canceled" &&

@@ -6,6 +6,7 @@ import { centsToDecimalText, fromCents, toCents } from "../domain/money"
 import { PAYOUT_REASON_WORDS, payoutMoney, payoutReasonText } from "../domain/payouts/payout-row"
 import { toCsv } from "../domain/payouts/csv"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../modules/retail-financing"
+import type { QueuedAction } from "../modules/retail-financing/return-queue"
 import { ORDER_MONEY_FIELDS, type OrderMoney, orderBooksFacts } from "./admin-order"
 import { storeCodeFilter } from "./application-list-filters"
 
@@ -80,6 +81,19 @@ async function payoutRows(
     for (const order of data as OrderMoney[]) if (order.id) orders.set(order.id, order)
   }
 
+  // The returns asked of the lender, per application: the money account counts those not settled yet.
+  const actionsOf = new Map<string, QueuedAction[]>()
+  if (applications.length > 0) {
+    const actions = await financing.listFinancingActions({
+      application_id: applications.map((application) => application.id),
+    })
+    for (const action of actions) {
+      const list = actionsOf.get(action.application_id) ?? []
+      list.push(action as unknown as QueuedAction)
+      actionsOf.set(action.application_id, list)
+    }
+  }
+
   const sums: CentsOfRow = {
     amount: 0,
     paid: 0,
@@ -92,7 +106,7 @@ async function payoutRows(
   const rows = applications.map((application): PayoutRow => {
     const funding = (application.funding ?? {}) as Record<string, unknown>
     const order = application.order_id ? orders.get(application.order_id) : undefined
-    const facts = orderBooksFacts(order, application)
+    const facts = orderBooksFacts(order, application, actionsOf.get(application.id) ?? [])
     const money = payoutMoney({
       ...facts,
       paymentStatus: typeof funding.status === "string" ? funding.status : "",

@@ -53,12 +53,37 @@ export function useOrderFinancing(order: AdminOrder) {
     // The key is derived from order.id; a new order is a new signature too.
   }, [signature, queryClient])
 
-  return useQuery<OrderFinancingResponse, FetchError>({
+  const financing = useQuery<OrderFinancingResponse, FetchError>({
     queryKey,
     queryFn: () => fetchOrderFinancing(order.id),
     refetchInterval: (query) => refetchIntervalFor(query.state.data?.financing, Date.now(), followUntil),
     retry: retryUnlessNotFound,
   })
+  useMedusaOrderFollowsLender(order.id, financing.data?.financing ?? null)
+  return financing
+}
+
+/**
+ * When the lender moves the contract while the page is open (funding, a return settling), the plugin
+ * captures or changes Medusa's payment on the server; Medusa's own sections only show it on their next read.
+ * So a change of the contract's status or of what Medusa captured, seen by the widget's own reads, makes the
+ * dashboard read its order again (its query key, ["orders", "detail", id, …]: widgets share its client).
+ */
+function useMedusaOrderFollowsLender(
+  orderId: string,
+  financing: OrderFinancingResponse["financing"] | null
+) {
+  const queryClient = useQueryClient()
+  const moved = financing
+    ? `${financing.application.status}|${financing.books?.captured ?? ""}|${financing.books?.refunded ?? ""}`
+    : null
+  const seen = useRef(moved)
+  useEffect(() => {
+    if (moved === null || seen.current === moved) return
+    const first = seen.current === null
+    seen.current = moved
+    if (!first) void queryClient.invalidateQueries({ queryKey: ["orders", "detail", orderId] })
+  }, [moved, orderId, queryClient])
 }
 
 /** The lender's return reasons, for the return drawer and to name a return's reason; read once opened or needed. */

@@ -11,6 +11,7 @@ import type {
   ReturnReason,
 } from "../../domain/admin-api/types"
 import type { AttentionKind } from "../../domain/post-sale/needs-attention"
+import type { MoneyToDoKind } from "../../domain/post-sale/order-books"
 import { ACTION_KIND_WORDS, type ActionContext, CAUSE_WHY } from "./action-kind-words"
 import { actionKindLabel } from "./action-words"
 
@@ -162,12 +163,15 @@ function nextSteps(
   }
 }
 
-/** Book differences the merchant has to act on (the others explain themselves in the Money section). */
-const BOOKS_TO_ACT_ON = new Set([
-  "not_refunded_in_medusa",
-  "refunded_beyond_contract",
-  "payment_canceled_by_order_change",
-])
+/**
+ * The money account's to-dos as the card tells them: a refund Medusa owes the customer or a payment to record
+ * is a warning; collecting the in-store payment is the next step. What is only in flight is never listed.
+ */
+const MONEY_TO_DO_TONE: Record<MoneyToDoKind, Attention["tone"]> = {
+  refund_in_medusa: "warning",
+  record_lender_payment: "warning",
+  collect_in_store_payment: "info",
+}
 
 /** A failed send, an exception or a failing completion waits for the merchant; an unknown outcome is in hand. */
 const ATTENTION_TONE: Record<AttentionKind, Attention["tone"]> = {
@@ -193,9 +197,7 @@ export function attentionOf(financing: OrderFinancing, facts: OrderFulfillmentFa
         : ""
     items.push({ tone: ATTENTION_TONE[reason.kind], text: `${reason.text}${cause}` })
   }
-  for (const difference of books?.differences ?? []) {
-    if (BOOKS_TO_ACT_ON.has(difference.reason)) items.push({ tone: "warning", text: difference.description })
-  }
+  for (const item of books?.to_do ?? []) items.push({ tone: MONEY_TO_DO_TONE[item.kind], text: item.text })
   for (const step of nextSteps(application, actions, facts)) items.push({ tone: "info", text: step })
   return items
 }

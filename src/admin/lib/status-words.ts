@@ -76,7 +76,8 @@ const APPLICATION_STATUS_WORDS: Record<ApplicationStatusValue, StatusWords> = {
   },
   Signed: {
     label: "Signed, awaiting funding",
-    meaning: "The lender accepted the invoice and pays the store once it has the delivery information.",
+    // What the lender still waits for (the delivery information or nothing) is the card's next step, not this.
+    meaning: "The lender accepted the invoice; funding comes next.",
     color: "green",
     lenderAnswersSoon: false,
   },
