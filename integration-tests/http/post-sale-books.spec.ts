@@ -190,7 +190,8 @@ financingIntegrationSuite({
       expect(books.lender_paid).toBe(service.funded! / 100)
     })
 
-    it("agrees after a received return and its refund once the contract is funded", async () => {
+    /** An order of a chair and two pillows (one to take back), funded and shipped. */
+    const fundedAndShippedWithPillows = async () => {
       const order = await placeFinancedOrder(api, getContainer(), seed, financing, {
         items: [
           { variantIndex: 0, quantity: 1 },
@@ -200,6 +201,11 @@ financingIntegrationSuite({
       const total = await orderTotal(order)
       const medusa = await funded(order)
       await fulfilAndShip(api, admin(), seed, order.orderId)
+      return { order, total, medusa }
+    }
+
+    it("agrees after a received return and its refund once the contract is funded", async () => {
+      const { order, total, medusa } = await fundedAndShippedWithPillows()
       const returnedCents = await receiveOnePillow(order)
       await settledAt(order, "Funded", total - returnedCents)
 
@@ -228,15 +234,7 @@ financingIntegrationSuite({
     // Issue 23's sequence: a refund for another reason, then a received return, then the refund Medusa
     // itself suggests. The widget suggests Medusa's figure, and refunding it sends nothing more.
     it("after a refund then a received return, the widget's refund is Medusa's own and sends nothing more", async () => {
-      const order = await placeFinancedOrder(api, getContainer(), seed, financing, {
-        items: [
-          { variantIndex: 0, quantity: 1 },
-          { variantIndex: 1, quantity: 2 },
-        ],
-      })
-      const total = await orderTotal(order)
-      const medusa = await funded(order)
-      await fulfilAndShip(api, admin(), seed, order.orderId)
+      const { order, total, medusa } = await fundedAndShippedWithPillows()
 
       await api.post(`/admin/payments/${medusa.payment.id}/refund`, { amount: 10 }, admin())
       await settledAt(order, "Funded", total - 1_000)

@@ -89,7 +89,7 @@ async function payoutRows(
     })
     for (const action of actions) {
       const list = actionsOf.get(action.application_id) ?? []
-      list.push(action as unknown as QueuedAction)
+      list.push(action)
       actionsOf.set(action.application_id, list)
     }
   }

@@ -1,16 +1,9 @@
+import { ISSUE_CONTRACT } from "../../post-sale/__tests__/fixtures/issue-contract"
 import { type PayoutFacts, payoutMoney, payoutReasonText } from "../payout-row"
 
-/** The issue's contract: $1,319.56 signed, $100 paid in store, the lender lends $1,219.56. */
 const funded = (facts: Partial<PayoutFacts> = {}): PayoutFacts => ({
-  status: "Funded",
+  ...ISSUE_CONTRACT,
   paymentStatus: "processed",
-  orderTotalCents: 131_956,
-  capturedCents: 131_956,
-  refundedCents: 0,
-  signedInvoiceCents: 131_956,
-  invoiceCents: 131_956,
-  inStoreCents: 10_000,
-  lenderPaidCents: 121_956,
   ...facts,
 })
 

@@ -1,3 +1,4 @@
+import { ISSUE_CONTRACT } from "./fixtures/issue-contract"
 import { type OrderBooksFacts, orderBooks } from "../order-books"
 
 const signedFor = (overrides: Partial<OrderBooksFacts>): OrderBooksFacts => ({
@@ -81,16 +82,8 @@ describe("orderBooks", () => {
   })
 })
 
-/** Issue 23's contract: $1,319.56 signed, $100 paid in store, the lender lends $1,219.56. */
 const issueContract = (overrides: Partial<OrderBooksFacts>): OrderBooksFacts => ({
-  status: "Funded",
-  orderTotalCents: 131_956,
-  capturedCents: 131_956,
-  refundedCents: 0,
-  signedInvoiceCents: 131_956,
-  invoiceCents: 131_956,
-  inStoreCents: 10_000,
-  lenderPaidCents: 121_956,
+  ...ISSUE_CONTRACT,
   lenderPaymentStatus: "processed",
   returnsRequestedCents: 0,
   ...overrides,
