@@ -158,6 +158,11 @@ async function main() {
       `              log in as ${settings.admin.email} / ${settings.admin.password}`,
       `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
       `  Medusa API  ${backendUrl}  (the store API the storefront calls)`,
+      // A publishable key is not a secret (every storefront page sends it); another storefront needs it.
+      `  Publishable key  ${seed.publishableKey}`,
+      ...(settings.storefrontOrigins.length > 0
+        ? [`  Also serves ${settings.storefrontOrigins.join(", ")} (DEMO_STOREFRONT_ORIGINS)`]
+        : []),
       `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
       ...describeTopology(topology, worker),
       "Buy something with Pay over time, approve and sign at the sandbox, then find the order in the admin.",

@@ -36,6 +36,8 @@ function medusaEnvironment({
     DEMO_ADMIN_EMAIL: settings.admin.email,
     DEMO_ADMIN_PASSWORD: settings.admin.password,
     DEMO_SEED_OUTPUT: settings.seedFile,
+    // Validated origins (settings.js); medusa-config.js adds them to CORS and the redirect origins.
+    DEMO_STOREFRONT_ORIGINS: settings.storefrontOrigins.join(","),
     ...(settings.locations === 2 && outletEnvironment(secrets, outletStorefrontUrl)),
   }
 }

@@ -10,6 +10,8 @@ export interface DemoSettings {
   /** DEMO_LOCATIONS: 2 adds the outlet, a second sales channel with a store code of its own. */
   locations: 1 | 2
   ports: { storefront: number; medusa: number; sandbox: number; outletStorefront: number }
+  /** DEMO_STOREFRONT_ORIGINS: other storefronts using the demo as their backend (CORS, redirect origins). */
+  storefrontOrigins: string[]
   admin: { email: string; password: string }
   stateDir: string
   appDir: string

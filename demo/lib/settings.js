@@ -66,6 +66,32 @@ function locationCount(env) {
   )
 }
 
+/**
+ * DEMO_STOREFRONT_ORIGINS: other storefronts that use the demo as their backend (a DTC starter on
+ * http://localhost:8000, say), comma-separated origins. They join the store CORS list and the plugin's
+ * allowedRedirectOrigins, so their shoppers come back to them after the sandbox. Origins only: a path would
+ * never match a browser's Origin header.
+ */
+function storefrontOrigins(env) {
+  const raw = (env.DEMO_STOREFRONT_ORIGINS ?? "").trim()
+  if (!raw) return []
+  return raw.split(",").map((entry) => {
+    const text = entry.trim()
+    let url
+    try {
+      url = new URL(text)
+    } catch {
+      url = null
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, "")) {
+      throw new DemoError(
+        `DEMO_STOREFRONT_ORIGINS must be origins such as http://localhost:8000 (scheme, host and port, no path), separated by commas; "${text}" is not one`
+      )
+    }
+    return url.origin
+  })
+}
+
 function readSettings(env = process.env) {
   const database = databaseName(env)
   const server = postgresServer(env)
@@ -98,6 +124,7 @@ function readSettings(env = process.env) {
     verbose: env.DEMO_VERBOSE === "1",
     locations,
     ports,
+    storefrontOrigins: storefrontOrigins(env),
     admin: {
       email: env.DEMO_ADMIN_EMAIL || "admin@example.com",
       password: env.DEMO_ADMIN_PASSWORD || "demo-password",

@@ -20,8 +20,14 @@ const storefrontUrl = required("DEMO_STOREFRONT_URL")
 // DEMO_LOCATIONS=2 (demo/lib/outlet.js): the outlet, a second location with a store code of its own.
 const outletStoreCode = process.env.DEMO_OUTLET_STORE_CODE
 const outletStorefrontUrl = outletStoreCode ? required("DEMO_OUTLET_STOREFRONT_URL") : undefined
+// DEMO_STOREFRONT_ORIGINS (checked in demo/lib/settings.js): other storefronts using the demo as backend.
+const otherStorefronts = (process.env.DEMO_STOREFRONT_ORIGINS ?? "").split(",").filter(Boolean)
 // The browser calls the store API from each storefront, and the shopper comes back to the one they left.
-const storefrontUrls = [storefrontUrl, ...(outletStorefrontUrl ? [outletStorefrontUrl] : [])]
+const storefrontUrls = [
+  storefrontUrl,
+  ...(outletStorefrontUrl ? [outletStorefrontUrl] : []),
+  ...otherStorefronts,
+]
 // DEMO_TOPOLOGY=redis (demo/lib/topology.js): a server and a worker sharing Medusa's Redis modules.
 const redisUrl = process.env.DEMO_REDIS_URL
 const backendUrl = required("DEMO_BACKEND_URL")
