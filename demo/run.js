@@ -159,9 +159,9 @@ async function main() {
       `  Sandbox     ${sandbox.url}  (applications: ${sandbox.url}/sandbox/applications)`,
       `  Medusa API  ${backendUrl}  (the store API the storefront calls)`,
       // A publishable key is not a secret (every storefront page sends it); another storefront needs it.
-      `  Publishable key  ${seed.publishableKey}`,
+      `  Key         ${seed.publishableKey}  (the publishable key a storefront sends)`,
       ...(settings.storefrontOrigins.length > 0
-        ? [`  Also serves ${settings.storefrontOrigins.join(", ")} (DEMO_STOREFRONT_ORIGINS)`]
+        ? [`  Also for    ${settings.storefrontOrigins.join(", ")}  (DEMO_STOREFRONT_ORIGINS)`]
         : []),
       `  Medusa log  ${path.relative(process.cwd(), settings.logFile)}`,
       ...describeTopology(topology, worker),
