@@ -10,6 +10,7 @@ import {
   openPage,
   withScreenshotOnFailure,
 } from "./admin-browser"
+import { bellNotification, openBellInDashboard } from "./dashboard-bell"
 import { DemoProcess, type DemoUrls, isPortFree, portOf } from "./demo-process"
 import {
   addOneMore,
@@ -331,6 +332,86 @@ describe("npm run demo", () => {
       await toggle.click()
       await reason.getByText("Shoppers can pay over time for this product.").waitFor()
       await expect(toggle.getAttribute("aria-checked")).resolves.toBe("true")
+    })
+  })
+
+  it("funds the order at the sandbox, which the admin's Payouts lists; a contract signed after paying another way rings the bell", async () => {
+    if (!placed) throw new Error("no order was placed: see the checkout test above")
+    const order = placed
+    const shopper = (session = await openPage(browser, urls.storefront))
+    let exceptionPublicId = ""
+    let paidOtherwise = 0
+    await withScreenshotOnFailure(shopper, "demo-fund-and-exception", async () => {
+      const { page } = shopper
+      // "Fund it (as the lender)" on the sandbox's applications page, for the order placed above.
+      await page.goto(`${urls.sandbox}/sandbox/applications`)
+      const row = page.getByTestId("sandbox-application").filter({ hasText: `Order #${order.displayId}` })
+      await row.getByRole("button", { name: "Fund it (as the lender)" }).click()
+      await page.waitForURL((url) => url.pathname === "/sandbox/applications")
+      await page
+        .getByTestId("sandbox-application")
+        .filter({ hasText: `Order #${order.displayId}` })
+        .getByText(/Paid to the store/)
+        .waitFor()
+
+      // The documented exception (docs/demo.md): Pay over time up to the sandbox's page, then, in another
+      // tab, Manual payment and Place order, then Approve and sign in the first tab. The contract is signed
+      // for a cart already paid, its payment session gone: an exception, and the bell.
+      await openProduct(page, urls.storefront, "Oak side table")
+      await addToCart(page)
+      await goToCheckout(page)
+      await enterContactAndAddress(page)
+      await chooseShipping(page, "Standard shipping")
+      await payOverTime(page, urls.sandbox)
+      exceptionPublicId = new URL(page.url()).pathname.split("/").pop() ?? ""
+      const other = await shopper.context.newPage()
+      await other.goto(`${urls.storefront}/checkout`)
+      await other.getByLabel(/Manual payment/).check()
+      await other.getByRole("button", { name: "Place order" }).click()
+      await other.waitForURL((url) => url.pathname === "/order/confirmed", { timeout: 30_000 })
+      paidOtherwise = Number((await other.getByTestId("order-number").innerText()).replace(/\D/g, ""))
+      await page.getByRole("button", { name: /approve and sign/i }).click()
+      await page.waitForURL((url) => url.origin === new URL(urls.storefront).origin, { timeout: 30_000 })
+      // What the shopper is told once the store has looked at the signed contract, for a person to read.
+      await page.locator("h1").filter({ hasNotText: "Completing your order" }).waitFor({ timeout: 30_000 })
+      await screenshot(page, "demo-exception-shopper")
+    })
+    expect(exceptionPublicId).not.toBe("")
+    await session.context.close()
+
+    const merchant = (session = await openPage(browser, urls.backend))
+    await withScreenshotOnFailure(merchant, "demo-payouts-bell", async () => {
+      const { page } = merchant
+      await logIn(merchant, demo.admin)
+      await page.goto(`${urls.admin}/retail-financing`)
+      const payouts = page.getByTestId("rf-payouts")
+      await payouts.scrollIntoViewIfNeeded()
+      // The funding reaches the ledger from the Funded callback's read; the list is read again every 20 s.
+      const payout = payouts.getByTestId("rf-payout-row").filter({ hasText: `#${order.displayId}` })
+      await payout.waitFor({ timeout: 60_000 })
+      expect(await payout.innerText()).toMatch(/Processed/)
+      if (process.env.SCREENSHOT_DIR) {
+        await payouts.screenshot({ path: `${process.env.SCREENSHOT_DIR}/demo-payouts.png` })
+      }
+
+      // The contract is signed for the cart the manual payment made an order of: the bell names that order.
+      const title = `Financing: a signed contract needs you (order #${paidOtherwise})`
+      // The bell is rung by a subscriber after the signing's callback; the dashboard reads the bell's list
+      // once per page, so the page is loaded again until it has come.
+      for (const until = Date.now() + 30_000; ;) {
+        const drawer = await openBellInDashboard(page)
+        const notification = bellNotification(drawer, title)
+        if ((await notification.count()) > 0) {
+          const text = await notification.innerText()
+          expect(text).toMatch(/payment session no longer exists/)
+          expect(text).toMatch(/Void it at the financing service/)
+          await screenshot(page, "demo-bell")
+          break
+        }
+        if (Date.now() > until) throw new Error(`the bell has no notification "${title}"`)
+        await page.waitForTimeout(1_000)
+        await page.reload()
+      }
     })
   })
 

@@ -104,6 +104,64 @@ financingIntegrationSuite({
       expect(of(FINANCING_EVENTS.exceptionOpened, ledger.id)).toEqual([])
     })
 
+    it("the lender's payment is told once when first seen and once per new status, not per callback or run", async () => {
+      const container = getContainer()
+      const order = await placeFinancedOrder(api, container, seed, financing)
+      const { callbackUrl } = await sandboxApplication(financing.sandbox, order.publicId)
+      const payouts = (applicationId: string) =>
+        heard.filter(
+          (event) =>
+            event.name === FINANCING_EVENTS.payoutRecorded && event.data.application_id === applicationId
+        )
+      const ledgerOf = async () =>
+        (await financingLedger(container).listFinancingApplications({ order_id: order.orderId }))[0]!
+
+      // "Fund it" at the sandbox: the callbacks' syncs read the contract's payment.
+      await moveApplication(financing.sandbox, order.publicId, "Funded")
+      const ledger = await eventually(async () => {
+        const row = await ledgerOf()
+        if (!row.funding_date) throw new Error("no payment in the ledger yet")
+        return row
+      }, 30_000)
+      // The service repeats its callback, ten at once, and reconciliation runs twice: each read brings the
+      // same payment again.
+      const storm = () =>
+        Promise.all(
+          Array.from({ length: 10 }, () => postCallback(callbackUrl!, callbackBody(order.publicId, "Funded")))
+        )
+      await storm()
+      await reconcileFinancingApplications(container)
+      await reconcileFinancingApplications(container)
+      await settled(() => payouts(ledger.id).length > 0)
+
+      const paid = (await sandboxApplication(financing.sandbox, order.publicId)) as unknown as {
+        funding: { amount: number; transferId: string; status: string }
+      }
+      expect(payouts(ledger.id).map(({ data }) => data)).toEqual([
+        {
+          application_id: ledger.id,
+          order_id: order.orderId,
+          amount: paid.funding.amount,
+          status: "processed",
+          transfer_id: paid.funding.transferId,
+        },
+      ])
+
+      // The lender's transfer comes back returned: the next read (a callback's) records it, told once more,
+      // however many callbacks bring it.
+      const moved = await fetch(`${financing.sandbox.url}/sandbox/applications/${order.publicId}/payment`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "returned" }),
+      })
+      expect(moved.status).toBe(200)
+      await storm()
+      await reconcileFinancingApplications(container)
+      await settled(() => payouts(ledger.id).length > 1)
+      expect(payouts(ledger.id).map(({ data }) => data.status)).toEqual(["processed", "returned"])
+      expect((await ledgerOf()).funding_status).toBe("returned")
+    })
+
     it("an exception is told once and rings the admin's bell once; its resolution is told once", async () => {
       const container = getContainer()
       const { collection, publicId } = await startFinancedCart(api, seed)

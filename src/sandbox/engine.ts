@@ -4,6 +4,7 @@ import {
   type ApplicationStatusValue,
   type DeliveryInformation,
   type FinancingPartner,
+  type PaymentStatusValue,
   RETURN_TYPES,
   type ReturnRequest,
 } from "../lib/financing/schemas"
@@ -189,6 +190,17 @@ export class SandboxEngine {
     application.deliveries.push({ ...delivery, receivedAt: this.now().toISOString() })
     this.listeners.onChange()
     return true
+  }
+
+  /**
+   * The lender's payment moves on (a transfer that was pending is processed, or comes back returned): its
+   * status changes and nothing else, and no callback is sent, since the spec's callbacks are about the
+   * application's status; the store sees the payment's new status at its next status read.
+   */
+  setPaymentStatus(application: SandboxApplication, status: PaymentStatusValue): void {
+    if (!application.funding) throw new SandboxConflict("the application has no payment: fund it first")
+    application.funding.status = status
+    this.listeners.onChange()
   }
 
   addOrderReferences(application: SandboxApplication, orders: readonly string[]): void {

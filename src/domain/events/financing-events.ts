@@ -9,6 +9,7 @@ export const FINANCING_EVENTS = {
   exceptionOpened: "retail_financing.exception_opened",
   exceptionResolved: "retail_financing.exception_resolved",
   actionNeedsAttention: "retail_financing.action_needs_attention",
+  payoutRecorded: "retail_financing.payout_recorded",
 } as const
 
 export type FinancingEventName = (typeof FINANCING_EVENTS)[keyof typeof FINANCING_EVENTS]
@@ -37,6 +38,11 @@ export const FINANCING_EVENT_DOCS: Record<FinancingEventName, { description: str
     description:
       "The financing service refused a post-sale action, which now waits for the merchant: once per failure (a merchant's retry that fails again tells again).",
     payload: ["id", "application_id", "order_id", "kind", "reason"],
+  },
+  [FINANCING_EVENTS.payoutRecorded]: {
+    description:
+      "The ledger recorded the lender's payment of a contract: its first payment, another transfer, or a new status of it (pending, processed, returned...). Once per change, however many callbacks or reconciliation runs read it.",
+    payload: ["application_id", "order_id", "amount", "status", "transfer_id"],
   },
 }
 
@@ -71,6 +77,18 @@ export interface ActionNeedsAttentionData {
   kind: string
   /** Why it needs the merchant: the service's refusal as recorded. */
   reason: string
+}
+
+export interface PayoutRecordedData {
+  /** The ledger's id of the application. */
+  application_id: string
+  order_id: string | null
+  /** What the lender paid, in dollars, as the service reported it. */
+  amount: number
+  /** The payment's status as the service spells it: pending, processed, returned... */
+  status: string
+  /** The lender's transfer, for matching the bank statement; null when the service gave none. */
+  transfer_id: string | null
 }
 
 interface ApplicationRow {
@@ -111,4 +129,24 @@ export function exceptionEvents(
 ): ExceptionEventData[] {
   if (!changed) return []
   return [{ id: application.id, reason, cart_id: application.cart_id, order_id: application.order_id }]
+}
+
+/**
+ * The payout event of one ledger write: none when the write recorded no news of the payment (a repeated
+ * read, or another wire reference of the same payment in the same status).
+ */
+export function payoutRecordedEvents(
+  application: Pick<ApplicationRow, "id" | "order_id">,
+  change: { transfer_id: string | null; amount: number; status: string } | null
+): PayoutRecordedData[] {
+  if (!change) return []
+  return [
+    {
+      application_id: application.id,
+      order_id: application.order_id,
+      amount: change.amount,
+      status: change.status,
+      transfer_id: change.transfer_id,
+    },
+  ]
 }

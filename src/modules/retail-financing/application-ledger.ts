@@ -9,6 +9,7 @@ import type { ActionQueue } from "./action-queue"
 import {
   contractFieldsOf,
   historyColumn,
+  payoutChangeOf,
   readSincePendingReturn,
   statusHistoryOf,
 } from "./application-record"
@@ -62,7 +63,12 @@ export class ApplicationLedger {
           amount: input.amount,
           ...contractFieldsOf(input.observed, undefined, now),
         })
-        return { application: created, releasedActionIds: [], statusChange: { from: null, to: status } }
+        return {
+          application: created,
+          releasedActionIds: [],
+          statusChange: { from: null, to: status },
+          payoutChange: payoutChangeOf(undefined, created.funding),
+        }
       } catch (error) {
         // Another sync created it a moment ago (the unique public id refused this one): update that one.
         if (!(await this.findApplication({ public_id: input.publicId }))) throw error
@@ -76,30 +82,34 @@ export class ApplicationLedger {
     if (input.orderId && existing.order_id !== input.orderId) update.order_id = input.orderId
     let releasedActionIds: string[] = []
     let statusChange: ApplicationRecordResult["statusChange"] = null
-    if (
+    const contract = contractFieldsOf(observed, existing, now)
+    const movesStatus = Boolean(
       observed &&
       acceptsStatus(recorded, observed.status) &&
       (recorded !== "PendingReturn" || readSincePendingReturn(existing, input.readStartedAt))
+    )
+    // Compare-and-set: of two writers that read the same status or payment (a callback's sync and a return's
+    // follow-up read, which hold no common lock), one writes it and the other reads again, so a move of the
+    // status and a new payment are each recorded, and told, once.
+    if (
+      (movesStatus || "funding" in contract) &&
+      !(await this.claimChange(existing, movesStatus ? observed!.status : null, contract))
     ) {
-      // Compare-and-set: of two writers that read the same status (a callback's sync and a return's
-      // follow-up read, which hold no common lock), one moves it and the other reads again, so a move is
-      // recorded, and told, once.
-      if (!(await this.moveStatus(existing.id, recorded, observed.status))) {
-        return this.recordApplication(input, now)
-      }
+      return this.recordApplication(input, now)
+    }
+    const payoutChange = payoutChangeOf(existing.funding, contract.funding)
+    if (observed && movesStatus) {
       update.status = observed.status
       statusChange = { from: recorded, to: observed.status }
       update.status_history = historyColumn([
         ...statusHistoryOf(existing),
         { status: observed.status, at: now.toISOString() },
       ])
-      Object.assign(update, contractFieldsOf(observed, existing, now))
       if (settlesReturn(recorded, observed.status)) {
         releasedActionIds = await this.actions_.settleReturns(existing.id, now)
       }
-    } else if (observed) {
-      Object.assign(update, contractFieldsOf(observed, existing, now))
     }
+    Object.assign(update, contract)
     if (
       observed &&
       input.readStartedAt &&
@@ -108,23 +118,34 @@ export class ApplicationLedger {
     ) {
       releasedActionIds = await this.actions_.settleReturns(existing.id, now, input.readStartedAt)
     }
-    if (Object.keys(update).length === 1) return { application: existing, releasedActionIds, statusChange }
+    if (Object.keys(update).length === 1) {
+      return { application: existing, releasedActionIds, statusChange, payoutChange }
+    }
     const application = await this.rows_.updateFinancingApplications(update as { id: string })
-    return { application, releasedActionIds, statusChange }
+    return { application, releasedActionIds, statusChange, payoutChange }
   }
 
-  /** Moves the status only from the one the caller read; false when another write moved it first. */
+  /**
+   * Writes the new status and the new payment only over the ones the caller read (the status, and the
+   * payment's last change, which every write of a payment sets); false when another write came first.
+   */
   @InjectManager()
-  private async moveStatus(
-    id: string,
-    from: string,
-    to: string,
+  private async claimChange(
+    existing: LedgerApplication,
+    status: string | null,
+    contract: Record<string, unknown>,
     @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
   ): Promise<boolean> {
+    const sets: string[] = ["status = ?"]
+    const values: unknown[] = [status ?? existing.status]
+    if ("funding" in contract) {
+      sets.push("funding = ?::jsonb", "funding_changed_at = ?")
+      values.push(JSON.stringify(contract.funding), contract.funding_changed_at)
+    }
     const rows: unknown[] = await sharedContext.manager!.execute(
-      `UPDATE retail_financing_application SET status = ?, updated_at = now()
-        WHERE id = ? AND status = ? RETURNING id`,
-      [to, id, from]
+      `UPDATE retail_financing_application SET ${sets.join(", ")}, updated_at = now()
+        WHERE id = ? AND status = ? AND funding_changed_at IS NOT DISTINCT FROM ? RETURNING id`,
+      [...values, existing.id, existing.status, existing.funding_changed_at ?? null]
     )
     return rows.length === 1
   }

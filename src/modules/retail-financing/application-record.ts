@@ -1,5 +1,5 @@
 import type { ApplicationStatus } from "../../lib/financing/schemas"
-import type { LedgerApplication, StatusHistoryEntry } from "./types"
+import type { LedgerApplication, PayoutChange, StatusHistoryEntry } from "./types"
 
 /** The status history, oldest first (a JSON array column, which the model types as an object). */
 export function statusHistoryOf(application: { status_history: unknown }): StatusHistoryEntry[] {
@@ -94,6 +94,29 @@ function sameFunding(recorded: unknown, read: Record<string, unknown>): boolean 
   return Object.keys(read).every((key) =>
     key === "date" ? day(before.date) === day(read.date) : (before[key] ?? null) === (read[key] ?? null)
   )
+}
+
+/**
+ * Whether a write of the payment (`written`, the ledger's funding column about to be stored; none when the
+ * read brought nothing new) is a payout to tell: the contract's first payment, another payment (a new
+ * transfer id), or the payment's status moved. Another wire reference or date of the same payment, in the
+ * same status, is kept but not told.
+ */
+export function payoutChangeOf(recorded: unknown, written: unknown): PayoutChange | null {
+  if (!written || typeof written !== "object") return null
+  const after = written as { transfer_id?: string | null; amount: number; status: string }
+  const before =
+    recorded && typeof recorded === "object"
+      ? (recorded as { transfer_id?: string | null; status?: string | null })
+      : null
+  const newPayment = !before || (before.transfer_id ?? null) !== (after.transfer_id ?? null)
+  if (!newPayment && before.status === after.status) return null
+  return {
+    transfer_id: after.transfer_id ?? null,
+    amount: Number(after.amount),
+    status: after.status,
+    from_status: newPayment ? null : (before.status ?? null),
+  }
 }
 
 /** An application the service has answered for: it has a public id, so the service can be asked about it. */

@@ -27,6 +27,7 @@ export type {
   ApplicationRecordResult,
   LedgerAction,
   LedgerApplication,
+  PayoutChange,
   StatusHistoryEntry,
 } from "./types"
 export { type CreatedApplication, createdApplication } from "./application-record"

@@ -30,6 +30,15 @@ export interface ApplicationRecordInput {
   readStartedAt?: Date
 }
 
+/** The lender's payment as a write recorded it: what the payout_recorded event tells. */
+export interface PayoutChange {
+  transfer_id: string | null
+  amount: number
+  status: string
+  /** The payment's status before; null when this write recorded the contract's first payment. */
+  from_status: string | null
+}
+
 export interface ApplicationRecordResult {
   application: LedgerApplication
   /** Returns that were queued behind a return the service has just settled: send them now. */
@@ -39,6 +48,11 @@ export interface ApplicationRecordResult {
    * the status stayed. Events are emitted from this, so a repeated read that moves nothing tells no one.
    */
   statusChange: { from: string | null; to: string } | null
+  /**
+   * The lender's payment this write recorded when it is news (the first, another transfer, or a new status
+   * of it); null otherwise, so a repeated read tells no one.
+   */
+  payoutChange: PayoutChange | null
 }
 
 export interface ActionRecordInput {

@@ -1,4 +1,9 @@
-import { ApplicationStatusValue, PositiveMoney, cartTotal } from "../../lib/financing/schemas"
+import {
+  ApplicationStatusValue,
+  PaymentStatusValue,
+  PositiveMoney,
+  cartTotal,
+} from "../../lib/financing/schemas"
 import type { SandboxContext } from "../context"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import {
@@ -68,6 +73,8 @@ function signingTerms(
   return { invoiceCents }
 }
 
+const PaymentRequest = z.object({ status: PaymentStatusValue }).strict()
+
 const FORM = "application/x-www-form-urlencoded"
 
 /**
@@ -125,6 +132,13 @@ export function controlRoutes(context: SandboxContext): Router {
       if (!parsed.success) throw validationFailed("status request", issuesOf(parsed.error))
       const found = find(publicId)
       const application = engine.walkTo(found, parsed.data.status, signingTerms(found, parsed.data))
+      sendJson(response, 200, { application: controlView(application, context.publicBase(request)) })
+    })
+    .add("POST", /^\/sandbox\/applications\/([^/]+)\/payment$/, async (request, response, [publicId]) => {
+      const parsed = PaymentRequest.safeParse(await readJson(request))
+      if (!parsed.success) throw validationFailed("payment request", issuesOf(parsed.error))
+      const application = find(publicId)
+      engine.setPaymentStatus(application, parsed.data.status)
       sendJson(response, 200, { application: controlView(application, context.publicBase(request)) })
     })
     .add(

@@ -1,4 +1,4 @@
-import { exceptionEvents, statusChangedEvents } from "../financing-events"
+import { exceptionEvents, payoutRecordedEvents, statusChangedEvents } from "../financing-events"
 
 const application = {
   id: "rfapp_1",
@@ -35,6 +35,29 @@ describe("exceptionEvents", () => {
   it("gives the ids and the reason only", () => {
     expect(exceptionEvents(application, "session_deleted", true)).toEqual([
       { id: "rfapp_1", reason: "session_deleted", cart_id: "cart_1", order_id: null },
+    ])
+  })
+})
+
+describe("payoutRecordedEvents", () => {
+  it("gives none when the write recorded no news of the payment", () => {
+    expect(payoutRecordedEvents(application, null)).toEqual([])
+  })
+
+  it("gives the application's ids and the payment's amount, status and transfer, nothing else", () => {
+    expect(
+      payoutRecordedEvents(
+        { ...application, order_id: "order_1" },
+        { transfer_id: "T-1", amount: 1219.56, status: "processed" }
+      )
+    ).toEqual([
+      {
+        application_id: "rfapp_1",
+        order_id: "order_1",
+        amount: 1219.56,
+        status: "processed",
+        transfer_id: "T-1",
+      },
     ])
   })
 })

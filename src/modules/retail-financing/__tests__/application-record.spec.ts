@@ -1,4 +1,9 @@
-import { contractFieldsOf, readSincePendingReturn, statusHistoryOf } from "../application-record"
+import {
+  contractFieldsOf,
+  payoutChangeOf,
+  readSincePendingReturn,
+  statusHistoryOf,
+} from "../application-record"
 
 const history = (...entries: [string, string][]) => ({
   status_history: entries.map(([status, at]) => ({ status, at })),
@@ -102,5 +107,44 @@ describe("contractFieldsOf", () => {
       )
       expect(fields).not.toHaveProperty("funding_seen_at")
     })
+  })
+})
+
+describe("payoutChangeOf", () => {
+  const payment = {
+    transfer_id: "T-1",
+    wire_reference_id: "W-1",
+    date: "2026-11-20",
+    amount: 1219.56,
+    status: "pending",
+  }
+
+  it("tells nothing when the write brings no payment (a repeated read writes no funding)", () => {
+    expect(payoutChangeOf(payment, undefined)).toBeNull()
+  })
+
+  it("tells the contract's first payment, from no status", () => {
+    expect(payoutChangeOf(null, payment)).toEqual({
+      transfer_id: "T-1",
+      amount: 1219.56,
+      status: "pending",
+      from_status: null,
+    })
+  })
+
+  it("tells a new status of the same payment, with the status before", () => {
+    expect(payoutChangeOf(payment, { ...payment, status: "processed" })).toEqual(
+      expect.objectContaining({ status: "processed", from_status: "pending" })
+    )
+  })
+
+  it("tells another transfer as a new payment", () => {
+    expect(payoutChangeOf(payment, { ...payment, transfer_id: "T-2" })).toEqual(
+      expect.objectContaining({ transfer_id: "T-2", from_status: null })
+    )
+  })
+
+  it("does not tell another wire reference or date of the same payment in the same status", () => {
+    expect(payoutChangeOf(payment, { ...payment, wire_reference_id: "W-2", date: "2026-11-21" })).toBeNull()
   })
 })

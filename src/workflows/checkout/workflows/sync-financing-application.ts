@@ -52,6 +52,10 @@ const repairsOrder = (
   found: { repair: boolean; busy: boolean }
 ) => !verdict?.reason && isSignature(state) && found.repair && !found.busy
 
+/** The order this sync gave or found, for an event whose write came before the cart's completion. */
+const orderGiven = (completion: CompletionOutcome | undefined, found: { order_id: string | null }) =>
+  (completion?.outcome === "order" ? completion.order_id : null) ?? found.order_id ?? null
+
 /** A signed contract whose order is not yet placed and paid: it must still match what was financed. */
 const needsContractCheck = (state: FinancingApplicationState) =>
   isSignedContract(state.application_status) && !(state.order_id && state.session?.has_payment)
@@ -224,14 +228,22 @@ export const syncFinancingApplicationWorkflow = createWorkflow(
       data: transform({ recorded, completion, found }, ({ recorded, completion, found }) =>
         recorded.statusEvents.map((event) => ({
           ...event,
-          order_id:
-            event.order_id ??
-            (completion?.outcome === "order" ? completion.order_id : null) ??
-            found.order_id ??
-            null,
+          order_id: event.order_id ?? orderGiven(completion, found),
         }))
       ),
     }).config({ name: "emit-application-status-changed" })
+
+    // The lender's payment this sync recorded when it was news (the first, another transfer, a new status),
+    // with the order as for the status event.
+    emitEventStep({
+      eventName: FINANCING_EVENTS.payoutRecorded,
+      data: transform({ recorded, completion, found }, ({ recorded, completion, found }) =>
+        recorded.payoutEvents.map((event) => ({
+          ...event,
+          order_id: event.order_id ?? orderGiven(completion, found),
+        }))
+      ),
+    }).config({ name: "emit-payout-recorded" })
 
     // Events are released when the workflow ends (emitEventStep groups them), after the ledger's writes are
     // stored; an empty list emits nothing. Each exception's event once: only the write that opened it (the contract check's or the first failed

@@ -1,7 +1,10 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import type { ApplicationStatusChangedData } from "../../../domain/events/financing-events"
+import type {
+  ApplicationStatusChangedData,
+  PayoutRecordedData,
+} from "../../../domain/events/financing-events"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
 import { readAndRecordStatus } from "./read-application-status"
@@ -26,18 +29,26 @@ export const followOpenReturnsStep = createStep("follow-open-returns", async (_:
   const report: OpenReturnsReport = { applications: publicIds.length, released: 0, failed: 0 }
   const released: string[] = []
   const statusEvents: ApplicationStatusChangedData[] = []
+  const payoutEvents: PayoutRecordedData[] = []
   for (const publicId of publicIds) {
     try {
       const application = await financing.ledger.findApplication({ public_id: publicId })
       if (!application) continue
-      const { released: ids, statusEvents: events } = await readAndRecordStatus(financing, application)
+      const read = await readAndRecordStatus(financing, application)
+      const ids = read.released
       released.push(...ids)
-      statusEvents.push(...events)
+      statusEvents.push(...read.statusEvents)
+      payoutEvents.push(...read.payoutEvents)
       report.released += ids.length
     } catch (error) {
       report.failed += 1
       logger.warn(`retail-financing: following the return of ${publicId} failed: ${describeFailure(error)}`)
     }
   }
-  return new StepResponse({ report, released_action_ids: released, status_events: statusEvents })
+  return new StepResponse({
+    report,
+    released_action_ids: released,
+    status_events: statusEvents,
+    payout_events: payoutEvents,
+  })
 })

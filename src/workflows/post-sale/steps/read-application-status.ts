@@ -3,6 +3,8 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
 import {
   type ApplicationStatusChangedData,
+  type PayoutRecordedData,
+  payoutRecordedEvents,
   statusChangedEvents,
 } from "../../../domain/events/financing-events"
 import { describeFailure } from "../../../domain/post-sale/action-retry"
@@ -16,18 +18,23 @@ import {
 /**
  * Reads an application's status at the service by id and records it in the ledger, which settles the
  * returns the service settled and releases the next queued one. Returns the released ids and the status
- * event of the write (none when the status did not move).
+ * and payout events of the write (none when it recorded nothing new).
  */
 export async function readAndRecordStatus(
   financing: RetailFinancingModuleService,
   recorded: LedgerApplication
-): Promise<{ released: string[]; statusEvents: ApplicationStatusChangedData[] }> {
+): Promise<{
+  released: string[]
+  statusEvents: ApplicationStatusChangedData[]
+  payoutEvents: PayoutRecordedData[]
+}> {
   const application = createdApplication(recorded)
   const readStartedAt = new Date()
   const {
     application: written,
     releasedActionIds,
     statusChange,
+    payoutChange,
   } = await financing.ledger.recordApplication({
     publicId: application.public_id,
     sessionId: application.payment_session_id,
@@ -36,7 +43,11 @@ export async function readAndRecordStatus(
     observed: await financing.getClient(application.store_code).getApplicationStatus(application.public_id),
     readStartedAt,
   })
-  return { released: releasedActionIds, statusEvents: statusChangedEvents(written, statusChange) }
+  return {
+    released: releasedActionIds,
+    statusEvents: statusChangedEvents(written, statusChange),
+    payoutEvents: payoutRecordedEvents(written, payoutChange),
+  }
 }
 
 /**
@@ -60,6 +71,7 @@ export const followSentReturnStep = createStep(
       return new StepResponse({
         released: [] as string[],
         statusEvents: [] as ApplicationStatusChangedData[],
+        payoutEvents: [] as PayoutRecordedData[],
       })
     }
   }

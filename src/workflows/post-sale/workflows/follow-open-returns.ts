@@ -15,11 +15,15 @@ export const followOpenReturnsWorkflowId = "retail-financing-follow-open-returns
  */
 export const followOpenReturnsWorkflow = createWorkflow(followOpenReturnsWorkflowId, () => {
   const followed = followOpenReturnsStep()
-  // Released when the workflow ends: only the statuses this run moved.
+  // Released when the workflow ends: only the statuses this run moved and the payments it found new.
   emitEventStep({
     eventName: FINANCING_EVENTS.applicationStatusChanged,
     data: transform({ followed }, ({ followed }) => followed.status_events),
   }).config({ name: "emit-application-status-changed" })
+  emitEventStep({
+    eventName: FINANCING_EVENTS.payoutRecorded,
+    data: transform({ followed }, ({ followed }) => followed.payout_events),
+  }).config({ name: "emit-payout-recorded" })
   return new WorkflowResponse(
     transform({ followed }, ({ followed }) => ({
       report: followed.report,

@@ -36,7 +36,7 @@ export const sendFinancingActionWorkflow = createWorkflow(
       )
     )
     // Released when the workflow ends: an action the service refused, for the merchant, and the status the
-    // read after a sent return moved.
+    // read after a sent return moved, and the lender's payment that read found new.
     emitEventStep({
       eventName: FINANCING_EVENTS.actionNeedsAttention,
       data: transform({ performed }, ({ performed }) => performed?.attention ?? []),
@@ -45,6 +45,10 @@ export const sendFinancingActionWorkflow = createWorkflow(
       eventName: FINANCING_EVENTS.applicationStatusChanged,
       data: transform({ released }, ({ released }) => released?.statusEvents ?? []),
     }).config({ name: "emit-application-status-changed" })
+    emitEventStep({
+      eventName: FINANCING_EVENTS.payoutRecorded,
+      data: transform({ released }, ({ released }) => released?.payoutEvents ?? []),
+    }).config({ name: "emit-payout-recorded" })
     return new WorkflowResponse(
       transform({ performed, released }, ({ performed, released }): SendFinancingActionResult => ({
         outcome: performed?.outcome ?? "not_due",
