@@ -240,6 +240,9 @@ export type OrderFinancingResponse = {
 
 export type ActionResponse = { action: PostSaleAction }
 
+/** "Mark as received": the order's financing as it is now; `already_recorded` when an earlier mark stands. */
+export type InStorePaymentReceivedResponse = OrderFinancingResponse & { already_recorded: boolean }
+
 export type ReturnReason = { public_id: string; description: string }
 
 export type ReturnReasonsResponse = { return_reasons: ReturnReason[] }
