@@ -121,7 +121,7 @@ export function orderBooksFacts(
     creditLinesCents: sum(order?.credit_lines),
     returnsRequestedCents: requestedReturnCents(actions),
     inStoreReceived: Boolean(
-      (application as { in_store_payment_received_at?: unknown }).in_store_payment_received_at
+      application.in_store_payment_received_at
     ),
     // Every financing payment canceled while the order stands: Medusa's own bookkeeping, not a cancel.
     paymentCanceledByOrderChange:

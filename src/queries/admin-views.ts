@@ -9,6 +9,7 @@ import { type AttentionReason, attentionOf } from "../domain/post-sale/needs-att
 import type {
   ContractException,
   FinancingApplication,
+  InStorePayment,
   PostSaleAction,
   ReturnRequestView,
 } from "../domain/admin-api/types"
@@ -52,6 +53,7 @@ export function applicationView(
     invoice_amount: dollars(application.invoice_amount),
     signed_invoice_amount: dollars(application.signed_invoice_amount),
     total_in_store_payment: dollars(application.total_in_store_payment),
+    in_store_payment: inStorePaymentView(application),
     partner:
       application.partner_code || application.partner_display_name
         ? {
@@ -83,6 +85,17 @@ export function applicationView(
     exception: exceptionView(application),
     created_at: iso(application.created_at),
     updated_at: iso(application.updated_at),
+  }
+}
+
+/** The in-store payment and whether the merchant has marked it received; null when the contract has none. */
+function inStorePaymentView(application: LedgerApplication): InStorePayment | null {
+  const amount = dollars(application.total_in_store_payment)
+  if (!amount) return null
+  return {
+    amount,
+    received_at: iso(application.in_store_payment_received_at),
+    received_by: application.in_store_payment_received_by ?? null,
   }
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react"
 
 import type {
   ActionResponse,
+  InStorePaymentReceivedResponse,
   OrderFinancingResponse,
   ReturnReasonsResponse,
   ReturnRequestBody,
@@ -144,4 +145,20 @@ export function useRequestReturn(orderId: string) {
   return useFinancingMutation(orderId, (body: ReturnRequestBody) =>
     sdk.client.fetch<ActionResponse>(`${orderPath(orderId)}/returns`, { method: "POST", body })
   )
+}
+
+/** "Mark as received": the customer paid the store the contract's in-store payment. */
+export function useMarkInStorePaymentReceived(orderId: string) {
+  const queryClient = useQueryClient()
+  const queryKey = financingKeys.orderFinancing(orderId)
+  return useMutation<InStorePaymentReceivedResponse, FetchError, void>({
+    mutationFn: () =>
+      sdk.client.fetch<InStorePaymentReceivedResponse>(`${orderPath(orderId)}/in-store-payment/received`, {
+        method: "POST",
+        body: {},
+      }),
+    // The answer is the widget's data as it is now: shown at once, then read again like every action's.
+    onSuccess: (answer) => queryClient.setQueryData(queryKey, { financing: answer.financing }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  })
 }

@@ -25,6 +25,8 @@ export type Funding = {
   status: string | null
 }
 
+export type InStorePayment = { amount: number; received_at: string | null; received_by: string | null }
+
 /** A ledger application as the admin API shows it (nothing secret is held in the ledger). */
 export type FinancingApplication = {
   id: string
@@ -47,6 +49,11 @@ export type FinancingApplication = {
   /** The invoice amount the contract was signed for; `invoice_amount` is lowered by the store's returns. */
   signed_invoice_amount: number | null
   total_in_store_payment: number | null
+  /**
+   * The part of the contract the shopper owes the store directly (dollars), due until the merchant marks it
+   * received (`received_at`, and `received_by` the admin user's id); null when the contract has none.
+   */
+  in_store_payment: InStorePayment | null
   partner: Partner | null
   funding: Funding | null
   payment_collection_id: string | null
@@ -232,6 +239,9 @@ export type OrderFinancingResponse = {
 }
 
 export type ActionResponse = { action: PostSaleAction }
+
+/** "Mark as received": the order's financing as it is now; `already_recorded` when an earlier mark stands. */
+export type InStorePaymentReceivedResponse = OrderFinancingResponse & { already_recorded: boolean }
 
 export type ReturnReason = { public_id: string; description: string }
 

@@ -276,6 +276,28 @@ export class ApplicationLedger {
   }
 
   /**
+   * The merchant marks the contract's in-store payment received from the shopper. Compare-and-set: only the
+   * first mark is written (one UPDATE decides, so two admins clicking at once record one), and a later one
+   * keeps the first's time and user. `recorded` says whether this call wrote it; whether anything is owed
+   * at all is the caller's rule (domain/post-sale/in-store-payment.ts).
+   */
+  @InjectManager()
+  async markInStorePaymentReceived(
+    id: string,
+    by: string,
+    now: Date = new Date(),
+    @MedusaContext() sharedContext: Context<SqlEntityManager> = {}
+  ): Promise<{ recorded: boolean }> {
+    const rows: unknown[] = await sharedContext.manager!.execute(
+      `UPDATE retail_financing_application
+          SET in_store_payment_received_at = ?, in_store_payment_received_by = ?, updated_at = now()
+        WHERE id = ? AND in_store_payment_received_at IS NULL RETURNING id`,
+      [now, by, id]
+    )
+    return { recorded: rows.length === 1 }
+  }
+
+  /**
    * A completion after signing did not give an order. Counts it and says when reconciliation may try again
    * (null: no more tries; the exception waits for the merchant).
    */

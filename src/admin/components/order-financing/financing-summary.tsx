@@ -10,11 +10,12 @@ import {
 import { AMOUNT_HINTS } from "../../lib/order-financing-text"
 import { DetailRow } from "../shared/detail-row"
 import { DetailsDisclosure } from "../shared/details-disclosure"
+import { InStorePaymentStatus } from "./in-store-payment"
 
-type FinancingSummaryProps = { application: FinancingApplication }
+type FinancingSummaryProps = { orderId: string; application: FinancingApplication }
 
 /** The contract: its status in words, the partner, and each amount with what it means to the store. */
-export const FinancingSummary = ({ application }: FinancingSummaryProps) => {
+export const FinancingSummary = ({ orderId, application }: FinancingSummaryProps) => {
   const partner = application.partner
   const partnerName = partner?.display_name ?? partner?.name ?? partner?.code ?? null
   const meaning = applicationStatusMeaning(application.status, application.stage)
@@ -52,7 +53,11 @@ export const FinancingSummary = ({ application }: FinancingSummaryProps) => {
         {formatMoney(application.borrowed_amount)}
       </DetailRow>
       <DetailRow label="In-store payment" hint={AMOUNT_HINTS.inStore} testId="rf-in-store">
-        {formatMoney(application.total_in_store_payment)}
+        {application.in_store_payment ? (
+          <InStorePaymentStatus orderId={orderId} payment={application.in_store_payment} />
+        ) : (
+          formatMoney(application.total_in_store_payment)
+        )}
       </DetailRow>
       <DetailsDisclosure
         className="px-6 pb-2"

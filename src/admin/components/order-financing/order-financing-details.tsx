@@ -36,7 +36,7 @@ export const OrderFinancingDetails = ({ orderId, financing, facts, context }: Or
       </Text>
     </div>
     <div className="py-2">
-      <FinancingSummary application={financing.application} />
+      <FinancingSummary orderId={orderId} application={financing.application} />
       <StatusHistory history={financing.application.status_history} />
     </div>
     <FundingDetails funding={financing.application.funding} />

@@ -82,6 +82,13 @@ export const FinancingApplication = model
     exception_resolved_at: model.dateTime().nullable(),
     /** The admin user who resolved it. */
     exception_resolved_by: model.text().nullable(),
+    /**
+     * The in-store payment (`total_in_store_payment`, owed by the shopper to the store, not lent) is due
+     * until the merchant marks it received: when, and the admin user who did. Written once (see
+     * ApplicationLedger.markInStorePaymentReceived): a second mark keeps the first.
+     */
+    in_store_payment_received_at: model.dateTime().nullable(),
+    in_store_payment_received_by: model.text().nullable(),
     /** A status callback arrived at this time: a sync running then must read the status once more. */
     sync_requested_at: model.dateTime().nullable(),
     /**
