@@ -120,9 +120,7 @@ export function orderBooksFacts(
     ),
     creditLinesCents: sum(order?.credit_lines),
     returnsRequestedCents: requestedReturnCents(actions),
-    inStoreReceived: Boolean(
-      application.in_store_payment_received_at
-    ),
+    inStoreReceived: Boolean(application.in_store_payment_received_at),
     // Every financing payment canceled while the order stands: Medusa's own bookkeeping, not a cancel.
     paymentCanceledByOrderChange:
       order?.status !== "canceled" &&
