@@ -70,10 +70,7 @@ export function useOrderFinancing(order: AdminOrder) {
  * So a change of the contract's status or of what Medusa captured, seen by the widget's own reads, makes the
  * dashboard read its order again (its query key, ["orders", "detail", id, …]: widgets share its client).
  */
-function useMedusaOrderFollowsLender(
-  orderId: string,
-  financing: OrderFinancingResponse["financing"] | null
-) {
+function useMedusaOrderFollowsLender(orderId: string, financing: OrderFinancingResponse["financing"] | null) {
   const queryClient = useQueryClient()
   const moved = financing
     ? `${financing.application.status}|${financing.books?.captured ?? ""}|${financing.books?.refunded ?? ""}`

@@ -167,12 +167,20 @@ export function orderBooks(facts: OrderBooksFacts): OrderBooks {
   const takenOff = signed !== null && contractNow !== null ? signed - contractNow : 0
   // What the plugin has asked back and the service has not taken off the contract yet.
   const returnsInFlight = returnedWhole ? 0 : Math.max(0, (facts.returnsRequestedCents ?? 0) - takenOff)
-  const refundsNotAskedYet = Math.max(0, facts.refundedCents - (facts.returnsRequestedCents ?? facts.refundedCents))
+  const refundsNotAskedYet = Math.max(
+    0,
+    facts.refundedCents - (facts.returnsRequestedCents ?? facts.refundedCents)
+  )
 
   const differences: BooksDifference[] = []
   const inFlight: BooksDifference[] = []
   const toDo: MoneyToDo[] = []
-  const add = (list: BooksDifference[], reason: BooksDifferenceReason, cents: number, description: string) => {
+  const add = (
+    list: BooksDifference[],
+    reason: BooksDifferenceReason,
+    cents: number,
+    description: string
+  ) => {
     if (cents !== 0) list.push({ reason, amount: fromCents(cents), description })
   }
 
@@ -321,7 +329,14 @@ export function orderBooks(facts: OrderBooksFacts): OrderBooks {
     },
     to_do: toDo,
     in_flight: inFlight,
-    payout: payoutParts(facts, { signed, contractNow, orderAsPlaced, inStoreOfContract, lenderShare, paidCents }),
+    payout: payoutParts(facts, {
+      signed,
+      contractNow,
+      orderAsPlaced,
+      inStoreOfContract,
+      lenderShare,
+      paidCents,
+    }),
   }
 }
 

@@ -30,7 +30,10 @@ export const OrderBooks = ({ books }: OrderBooksProps) => {
       <DetailRow label="Order total">{formatMoney(books.order_total)}</DetailRow>
       <DetailRow label="Captured in Medusa">{formatMoney(books.captured)}</DetailRow>
       <DetailRow label="Refunded in Medusa">{formatMoney(books.refunded)}</DetailRow>
-      <DetailRow label="Contract now" hint="The invoice amount the lender holds today, after settled returns.">
+      <DetailRow
+        label="Contract now"
+        hint="The invoice amount the lender holds today, after settled returns."
+      >
         {formatMoney(books.contract_now)}
       </DetailRow>
       {inStore > 0 && (
@@ -46,7 +49,10 @@ export const OrderBooks = ({ books }: OrderBooksProps) => {
               : formatMoney(0)}
         </DetailRow>
       )}
-      <DetailRow label="Lender's share" hint="The contract now less the in-store payment: what the lender pays.">
+      <DetailRow
+        label="Lender's share"
+        hint="The contract now less the in-store payment: what the lender pays."
+      >
         {formatMoney(books.lender_share)}
       </DetailRow>
       <DetailRow label="Lender paid" testId="rf-lender-paid">

@@ -177,7 +177,12 @@ describe("the money account", () => {
       {},
       { orderTotalCents: 130_000 },
       { invoiceCents: 120_000, returnsRequestedCents: 11_956 },
-      { orderTotalCents: 304, returnedInMedusaCents: 126_652, creditLinesCents: 5_000, invoiceCents: 126_956 },
+      {
+        orderTotalCents: 304,
+        returnedInMedusaCents: 126_652,
+        creditLinesCents: 5_000,
+        invoiceCents: 126_956,
+      },
       { orderTotalCents: 126_956, creditLinesCents: 5_000, invoiceCents: 131_956 },
       { status: "Returned", invoiceCents: 0, lenderPaymentStatus: "returned" },
       { lenderPaidCents: 100_000 },

@@ -85,7 +85,12 @@ describe("planReturn", () => {
     const reduction = signed - 304
     const afterReturn = planReturn(
       "return_received",
-      facts({ financedCents: signed, requestedCents: 5_000, refundedCents: 5_000, orderReductionCents: reduction })
+      facts({
+        financedCents: signed,
+        requestedCents: 5_000,
+        refundedCents: 5_000,
+        orderReductionCents: reduction,
+      })
     )
     expect(afterReturn).toEqual({ returnType: 4, amountCents: 126_652 })
 
