@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { type ChildProcess } from "node:child_process"
 import {
   mkdirSync,
   mkdtempSync,
@@ -10,11 +10,21 @@ import {
 } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
-
-import { Client } from "@medusajs/framework/pg"
 
 import { freePort } from "../helpers/free-port"
+import {
+  answers,
+  captureOutput,
+  exitCode,
+  installPackedPlugin,
+  medusa,
+  merchantEnv,
+  PACKAGE,
+  readmeConfig,
+  ROOT,
+  stopGroup,
+  withPostgres,
+} from "./install-helpers"
 
 /*
  * A merchant's first ten minutes, as the README tells them: a Medusa app whose medusa-config.ts is the
@@ -26,16 +36,6 @@ import { freePort } from "../helpers/free-port"
  * names a database of the test's own (loadEnv never overrides a variable already set), and the app's other
  * packages are links to this repository's node_modules instead of a second download of Medusa.
  */
-
-const ROOT = path.resolve(__dirname, "../..")
-const PACKAGE = "medusa-payment-retail-financing"
-const README_SNIPPET = /## Install\n[\s\S]*?```ts\n([\s\S]*?)```/
-
-function readmeConfig(): string {
-  const match = README_SNIPPET.exec(readFileSync(path.join(ROOT, "README.md"), "utf8"))
-  if (!match) throw new Error("README.md has no ```ts block under ## Install")
-  return match[1]
-}
 
 /**
  * The tsconfig.json a new Medusa 2.21 app starts with (the default starter's): medusa-config.ts is compiled
@@ -67,22 +67,6 @@ const STARTER_TSCONFIG = {
   exclude: ["node_modules", ".medusa/server", ".medusa/admin", ".cache"],
 }
 
-/** `npm pack` of the built plugin, unpacked where npm would install it. */
-function installPackedPlugin(appDir: string, workDir: string): void {
-  const output = execFileSync("npm", ["pack", "--json", "--pack-destination", workDir], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  const [{ filename, files }] = JSON.parse(output) as [{ filename: string; files: { path: string }[] }]
-  if (!files.some((file) => file.path.startsWith(".medusa/server/"))) {
-    throw new Error("the packed plugin has no .medusa/server: run `npm run build` first (`npm test` does)")
-  }
-  const target = path.join(appDir, "node_modules", PACKAGE)
-  mkdirSync(target, { recursive: true })
-  execFileSync("tar", ["xzf", path.join(workDir, filename), "-C", target, "--strip-components=1"])
-}
-
 /** Every other package the app needs, linked from this repository's node_modules (the same versions). */
 function linkDependencies(appDir: string): void {
   const modules = path.join(ROOT, "node_modules")
@@ -90,61 +74,6 @@ function linkDependencies(appDir: string): void {
     if (entry === PACKAGE) continue
     symlinkSync(path.join(modules, entry), path.join(appDir, "node_modules", entry), "dir")
   }
-}
-
-function medusa(appDir: string, env: NodeJS.ProcessEnv, args: string[]): ChildProcess {
-  return spawn(process.execPath, [path.join(appDir, "node_modules/@medusajs/cli/cli.js"), ...args], {
-    cwd: appDir,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-}
-
-/** Collects a process's output for the failure message: what Medusa said is the only useful diagnosis. */
-function captureOutput(child: ChildProcess): () => string {
-  let output = ""
-  const append = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-20_000)
-  }
-  child.stdout?.on("data", append)
-  child.stderr?.on("data", append)
-  return () => output
-}
-
-async function exitCode(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)))
-}
-
-function stopGroup(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGKILL")
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error
-  }
-}
-
-async function withPostgres<T>(database: string, task: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: `postgres://postgres@localhost:5432/${database}` })
-  await client.connect()
-  try {
-    return await task(client)
-  } finally {
-    await client.end()
-  }
-}
-
-async function answers(url: string, deadline: number, alive: () => boolean): Promise<boolean> {
-  while (Date.now() < deadline && alive()) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
-      () => false
-    )
-    if (ok) return true
-    await sleep(500)
-  }
-  return false
 }
 
 describe("the README's install section, followed verbatim", () => {
@@ -167,12 +96,7 @@ describe("the README's install section, followed verbatim", () => {
     linkDependencies(appDir)
     await withPostgres("postgres", (client) => client.query(`create database "${database}"`))
 
-    env = { ...process.env, NODE_ENV: "development", MEDUSA_DISABLE_TELEMETRY: "true" }
-    // The test runner's own settings, not a merchant's.
-    for (const name of ["NODE_OPTIONS", "JEST_WORKER_ID", "LOG_LEVEL"]) delete env[name]
-    for (const name of Object.keys(env))
-      if (name.startsWith("FINANCING_") || name.startsWith("DB_")) delete env[name]
-    env.DATABASE_URL = `postgres://postgres@localhost:5432/${database}`
+    env = merchantEnv(`postgres://postgres@localhost:5432/${database}`)
   }, 180_000)
 
   afterAll(async () => {

@@ -1,0 +1,178 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+
+import { freePort } from "../helpers/free-port"
+import {
+  answers,
+  captureOutput,
+  exitCode,
+  medusa,
+  merchantEnv,
+  PACKAGE,
+  packPlugin,
+  readmeConfig,
+  ROOT,
+  stopGroup,
+  withPostgres,
+} from "./install-helpers"
+
+/*
+ * Medusa's DTC starter (a read-only snapshot in ../shared/fixtures/dtc-starter), its backend set up exactly as
+ * examples/dtc-starter/README.md says: the commands of its ```bash dtc-starter-backend blocks are read out of
+ * the README and run in order, so the page and this test cannot drift. The starter pins Medusa 2.18.0 and
+ * the plugin needs 2.21, so these commands include the upgrade; pnpm installs from the registry.
+ *
+ * What differs from a merchant's shell, and why:
+ * - `pnpm` is the version the starter's packageManager names, through npx (nothing installed by hand).
+ * - `pnpm add medusa-payment-retail-financing` gets the packed tarball of this checkout instead of the
+ *   registry's release: the change under test is this one (`npm run build` first).
+ * - DATABASE_URL names the test's own database and FINANCING_BASE_URL the sandbox on a free port, through the
+ *   environment (loadEnv never overrides a variable already set).
+ */
+
+const FIXTURE = process.env.DTC_STARTER_FIXTURE ?? path.resolve(ROOT, "../shared/fixtures/dtc-starter")
+const EXAMPLE_README = path.join(ROOT, "examples/dtc-starter/README.md")
+const BLOCK = /```bash dtc-starter-backend\n([\s\S]*?)```/g
+
+/** The README's commands, in order: comments and blank lines dropped. */
+function readmeCommands(): string[] {
+  const text = readFileSync(EXAMPLE_README, "utf8")
+  const commands = [...text.matchAll(BLOCK)].flatMap((match) =>
+    match[1].split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("#"))
+  )
+  if (commands.length === 0) throw new Error(`${EXAMPLE_README} has no \`\`\`bash dtc-starter-backend block`)
+  return commands
+}
+
+/** A `pnpm` on PATH that is the starter's own pnpm version, fetched by npx. */
+function pnpmShim(workDir: string, starterDir: string): string {
+  const { packageManager } = JSON.parse(readFileSync(path.join(starterDir, "package.json"), "utf8")) as {
+    packageManager: string
+  }
+  const bin = path.join(workDir, "bin")
+  mkdirSync(bin)
+  writeFileSync(path.join(bin, "pnpm"), `#!/bin/sh\nexec npx -y ${packageManager} "$@"\n`)
+  chmodSync(path.join(bin, "pnpm"), 0o755)
+  return bin
+}
+
+describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/README.md says", () => {
+  const workDir = mkdtempSync(path.join(tmpdir(), "rf-dtc-"))
+  const starterDir = path.join(workDir, "dtc-starter")
+  const backendDir = path.join(starterDir, "apps/backend")
+  const database = `retail_financing_dtc_${process.pid}_${Date.now().toString(36)}`
+  const children: ChildProcess[] = []
+  let env: NodeJS.ProcessEnv
+  let tarball: string
+
+  beforeAll(async () => {
+    cpSync(FIXTURE, starterDir, { recursive: true })
+    // The fixture's files are read-only; the copy is the merchant's clone, theirs to change.
+    execFileSync("chmod", ["-R", "u+w", starterDir])
+    tarball = packPlugin(workDir)
+    await withPostgres("postgres", (client) => client.query(`create database "${database}"`))
+    env = merchantEnv(`postgres://postgres@localhost:5432/${database}`)
+    env.PATH = `${pnpmShim(workDir, starterDir)}:${env.PATH}`
+  }, 60_000)
+
+  afterAll(async () => {
+    for (const child of children) stopGroup(child)
+    await withPostgres("postgres", (client) =>
+      client.query(`drop database if exists "${database}" with (force)`)
+    ).catch(() => undefined)
+    rmSync(workDir, { recursive: true, force: true })
+  })
+
+  it("the README's commands run: Medusa upgraded to 2.21, the plugin installed, its tables migrated", async () => {
+    let cwd = starterDir
+    for (const command of readmeCommands()) {
+      if (command === "cd apps/backend") {
+        cwd = path.join(cwd, "apps/backend")
+        continue
+      }
+      // The one step that is prose, not a command: medusa-config.ts becomes the repository README's snippet,
+      // before the first command that loads it.
+      if (command.startsWith("npx medusa ")) writeMedusaConfig()
+      const line = command.replace(new RegExp(`^pnpm add ${PACKAGE}$`), `pnpm add ${tarball}`)
+      const child = spawn("bash", ["-c", line], {
+        cwd,
+        env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      })
+      children.push(child)
+      const output = captureOutput(child)
+      const code = await exitCode(child)
+      expect({ command, code, output: code === 0 ? "" : output() }).toEqual({ command, code: 0, output: "" })
+    }
+
+    const installed = JSON.parse(readFileSync(path.join(backendDir, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>
+    }
+    expect(installed.dependencies).toMatchObject({
+      "@medusajs/medusa": "2.21.2",
+      "@medusajs/framework": "2.21.2",
+      [PACKAGE]: expect.stringContaining(path.basename(tarball)),
+    })
+    const tables = await withPostgres(database, (client) =>
+      client.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_name like 'retail_financing_%' order by 1`
+      )
+    )
+    expect(tables.rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["retail_financing_action", "retail_financing_application"])
+    )
+  }, 360_000)
+
+  /** The README says: replace medusa-config.ts with the repository README's snippet. */
+  function writeMedusaConfig(): void {
+    writeFileSync(path.join(backendDir, "medusa-config.ts"), readmeConfig())
+  }
+
+  it("the backend starts: the plugin's provider is registered and its store route answers from the sandbox", async () => {
+    const sandboxPort = await freePort()
+    const sandbox = spawn(
+      path.join(backendDir, "node_modules/.bin/retail-financing-sandbox"),
+      ["--port", String(sandboxPort)],
+      { cwd: backendDir, env, detached: true, stdio: ["ignore", "pipe", "pipe"] }
+    )
+    children.push(sandbox)
+    const port = await freePort()
+    const server = medusa(backendDir, { ...env, FINANCING_BASE_URL: `http://127.0.0.1:${sandboxPort}` }, [
+      "develop",
+      "--port",
+      String(port),
+    ])
+    children.push(server)
+    const output = captureOutput(server)
+    const running = () => server.exitCode === null && server.signalCode === null
+    const up = await answers(`http://localhost:${port}/health`, Date.now() + 120_000, running)
+    expect({ up, output: up ? "" : output() }).toEqual({ up: true, output: "" })
+
+    const providers = await withPostgres(database, (client) =>
+      client.query<{ id: string }>(`select id from payment_provider where id like 'pp_retail-financing_%'`)
+    )
+    expect(providers.rows.map((row) => row.id)).toEqual(["pp_retail-financing_retail-financing"])
+
+    // The starter's seed (run by db:migrate) made the publishable key a storefront uses.
+    const keys = await withPostgres(database, (client) =>
+      client.query<{ token: string }>(
+        `select token from api_key where type = 'publishable' and revoked_at is null`
+      )
+    )
+    expect(keys.rows).toHaveLength(1)
+    const asLowAs = await fetch(`http://localhost:${port}/store/retail-financing/as-low-as?amount=1000`, {
+      headers: { "x-publishable-api-key": keys.rows[0].token },
+    })
+    const body = (await asLowAs.json()) as { available: boolean; as_low_as: unknown }
+    // An offer, not the `unavailable` answer: the plugin's route, its options and the service all connected.
+    expect({
+      status: asLowAs.status,
+      available: body.available,
+      output: body.available ? "" : output(),
+    }).toEqual({ status: 200, available: true, output: "" })
+    expect(body.as_low_as).not.toBeNull()
+  }, 180_000)
+})
