@@ -48,7 +48,7 @@ const MESSAGES: Record<Exclude<ShopperFinancingState, "signed_no_order">, string
 
 /**
  * The one waiting answer. Built here, not spelled inline, because "waiting" is also an action state and
- * test/action-state-writes.spec.ts rightly flags a `state: "waiting"` literal outside the action queue.
+ * test/action-state-writes.spec.ts rightly flags that literal written as a state outside the action queue.
  */
 const WAITING_ANSWER: ShopperFinancingAnswer = {
   state: SHOPPER_FINANCING_STATES[1],
