@@ -134,6 +134,11 @@ describe("npm run demo", () => {
       expect(explained).toMatch(/ship it to Jordan Rivera, 1 Main St, Austin, TX 78701/)
       expect(explained).toMatch(/the partner pays us/)
       expect(explained).toMatch(/Your payments are with the financing partner, not with us/)
+      // The sandbox's contract carries an in-store payment: said with its amount, never "nothing more".
+      await expect(page.getByTestId("order-in-store-payment").innerText()).resolves.toMatch(
+        /does not cover \$[\d,]+\.\d\d of this order: you still owe it to the store\. The store will contact you/
+      )
+      expect(explained).not.toMatch(/nothing more/)
       // A person reads the order number, never the ids behind it.
       expect(await page.locator("main").innerText()).not.toMatch(/\b(order|cart|pay|payses)_[0-9A-Z]{10,}/)
       await screenshot(page, "demo-confirmation")

@@ -223,6 +223,8 @@ export const RetailFinancingOptionsSchema = z
       callbackAnswerWithinMs: integer({ min: 100, max: 120_000 }).default(
         OPTION_DEFAULTS.callbackAnswerWithinMs
       ),
+      // Shown to the shopper as written, after the amount still owed: a sentence, so a length a page can hold.
+      inStorePaymentInstructions: text.max(300, { error: "must be at most 300 characters" }).optional(),
     },
     { error: "must be an object" }
   )

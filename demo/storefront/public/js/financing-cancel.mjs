@@ -2,38 +2,30 @@
 
 /*
  * The plugin's cancelUrl: the shopper left the financing service's page without signing, or was declined.
- * The payment session's application status says which; the cart is kept for another try or another way
- * to pay.
+ * The plugin's answer for the cart says which (read from its ledger, so it holds when the session is gone);
+ * the cart is kept for another try or another way to pay.
  */
 
-import { element, FINANCING_PROVIDER_ID, retrieveCart, showError } from "./store.mjs"
-
-const MESSAGES = {
-  Declined: "Your application was not approved. Please choose another way to pay.",
-  Ineligible: "Financing is not available for this order. Please choose another way to pay.",
-  Expired: "Your application expired before it was signed. You can apply again.",
-}
+import { FALLBACK_MESSAGE, cartFinancing } from "./cart-financing.mjs"
+import { element } from "./store.mjs"
 
 async function explain() {
   const status = document.getElementById("status")
   const id = new URLSearchParams(window.location.search).get("cart_id")
-  try {
-    const cart = id ? await retrieveCart(id) : null
-    const session = (cart?.payment_collection?.payment_sessions ?? []).find(
-      (candidate) => candidate.provider_id === FINANCING_PROVIDER_ID
-    )
-    const applicationStatus = session?.data?.applicationStatus
-    status.replaceChildren(
-      element("p", {
-        "data-testid": "cancel-reason",
-        text:
-          MESSAGES[applicationStatus] ?? "You left the financing page without signing. Your cart is saved.",
-      }),
-      element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Back to checkout" }))
-    )
-  } catch (error) {
-    showError(status, error)
+  let text = "You left the financing page without signing. Your cart is saved."
+  if (id) {
+    try {
+      const answer = await cartFinancing(id)
+      // An application still open here is one the shopper left: the default sentence says so better.
+      if (answer.state !== "not_started") text = answer.message
+    } catch {
+      text = FALLBACK_MESSAGE
+    }
   }
+  status.replaceChildren(
+    element("p", { "data-testid": "cancel-reason", text }),
+    element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Back to checkout" }))
+  )
 }
 
 void explain()

@@ -6,7 +6,8 @@
  * leaves the cart as it was, and the shopper goes back to payment.
  */
 
-import { api, cartId, element, showError } from "./store.mjs"
+import { FALLBACK_MESSAGE, settledCartFinancing } from "./cart-financing.mjs"
+import { api, cartId, element } from "./store.mjs"
 
 /**
  * The service's callback may be making the order from this cart at this very moment: Medusa then answers
@@ -33,26 +34,34 @@ async function complete() {
     )
     return
   }
+  // Completing makes the order when the service's callback has not yet; whatever it answers, what the
+  // shopper reads comes from the plugin's answer, which never carries Medusa's raw error or an id.
+  const result = await completeCart(id).catch(() => null)
+  if (result?.type === "order") return confirmed(result.order.id, id)
   try {
-    const result = await completeCart(id)
-    if (result.type === "order") {
-      // This browser's cart is now an order; the next purchase starts a new one.
-      cartId.clear()
-      window.location.replace(`/order/confirmed?order_id=${result.order.id}`)
-      return
-    }
-    document.querySelector("h1").textContent = "Your contract is not signed yet"
-    status.replaceChildren(
-      element("p", {
-        text: result.error?.message ?? "The financing service has not confirmed a signed contract.",
-      }),
-      element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Back to payment" }))
-    )
-  } catch (error) {
-    document.querySelector("h1").textContent = "Your order could not be completed"
-    showError(status, error)
-    status.append(element("p", {}, element("a", { href: "/checkout", text: "Back to checkout" })))
+    const answer = await settledCartFinancing(id, (waiting) => show(status, waiting, false))
+    if (answer.state === "order_placed") return confirmed(answer.order.id, id)
+    document.querySelector("h1").textContent =
+      answer.state === "waiting" ? "Completing your order…" : "Your order was not placed"
+    show(status, answer, answer.state !== "waiting")
+  } catch {
+    status.replaceChildren(element("p", { "data-testid": "financing-message", text: FALLBACK_MESSAGE }))
   }
+}
+
+function confirmed(orderId, id) {
+  // This browser's cart is now an order; the next purchase starts a new one.
+  cartId.clear()
+  window.location.replace(`/order/confirmed?order_id=${orderId}&cart_id=${encodeURIComponent(id)}`)
+}
+
+function show(status, answer, backToCheckout) {
+  status.replaceChildren(
+    element("p", { "data-testid": "financing-message", "data-state": answer.state, text: answer.message }),
+    ...(backToCheckout
+      ? [element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Back to checkout" }))]
+      : [])
+  )
 }
 
 void complete()

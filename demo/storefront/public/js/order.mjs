@@ -6,6 +6,7 @@
  * the page shows the order number a person can quote.
  */
 
+import { cartFinancing } from "./cart-financing.mjs"
 import { FINANCING_PROVIDER_ID, api, cents, element, money, showError } from "./store.mjs"
 
 // The order's payments are not among the store API's default order fields.
@@ -39,7 +40,20 @@ function deliveryLine(order) {
 }
 
 /** For an order paid over time: that it is, for how much, and what the shopper can expect from whom. */
-function financingSection(order, financing) {
+/**
+ * What the shopper still owes the store for this order, from the plugin's answer for the cart (the return
+ * page passes the cart id along): null when the contract covers it all, undefined when it cannot be known.
+ */
+async function inStorePaymentOf(cartIdParam) {
+  if (!cartIdParam) return undefined
+  try {
+    return (await cartFinancing(cartIdParam)).in_store_payment ?? null
+  } catch {
+    return undefined
+  }
+}
+
+function financingSection(order, financing, inStore) {
   const phone = order.billing_address?.phone
   return element(
     "section",
@@ -61,8 +75,12 @@ function financingSection(order, financing) {
       "ol",
       { class: "next-steps" },
       element("li", {
-        text: `We prepare your order and ship it to ${deliveryLine(order)}. You pay nothing more to Oak & Linen.`,
+        // "Nothing more" only when the plugin says the contract covers the whole order.
+        text:
+          `We prepare your order and ship it to ${deliveryLine(order)}.` +
+          (inStore === null ? " You pay nothing more to Oak & Linen." : ""),
       }),
+      inStore ? element("li", { "data-testid": "order-in-store-payment", text: inStore.message }) : null,
       element("li", {
         text:
           "Once it has shipped, we send the financing partner the invoice and the delivery details, and the " +
@@ -118,13 +136,16 @@ async function showOrder() {
     if (!orderId) throw new Error("This page needs an order.")
     const { order } = await api(`/store/orders/${encodeURIComponent(orderId)}?fields=${ORDER_FIELDS}`)
     const financing = financingOf(order)
+    const inStore = financing
+      ? await inStorePaymentOf(new URLSearchParams(window.location.search).get("cart_id"))
+      : undefined
     const parts = [
       element("h1", { text: "Thank you, your order is placed" }),
       element("p", { class: "lead", "data-testid": "order-number", text: `Order #${order.display_id}` }),
       element("p", {
         text: `A confirmation goes to ${order.email}. Quote your order number if you contact us.`,
       }),
-      financing ? financingSection(order, financing) : null,
+      financing ? financingSection(order, financing, inStore) : null,
       element("h2", { text: "Your order" }),
       totals(order),
       financing ? null : element("p", { text: `Delivering to ${deliveryLine(order)}` }),

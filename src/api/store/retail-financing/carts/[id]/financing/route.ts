@@ -1,0 +1,41 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+
+import {
+  type ShopperFinancingAnswer,
+  shopperFinancingState,
+} from "../../../../../../domain/checkout/shopper-financing-state"
+import {
+  RETAIL_FINANCING_MODULE,
+  type RetailFinancingModuleService,
+} from "../../../../../../modules/retail-financing"
+import { cartFinancingFacts } from "../../../../../../queries/cart-financing"
+
+interface CartNotFound {
+  code: "cart_not_found"
+  field: "id"
+  message: string
+}
+
+/**
+ * Where a cart's financing stands, in the shopper's words, for the storefront's return and cancel pages.
+ * Read from the ledger, never from the payment session, which Medusa may have deleted by the time the
+ * shopper comes back (a newer application, a changed cart). Nothing of the shopper is in the answer.
+ */
+export async function GET(
+  req: MedusaRequest,
+  res: MedusaResponse<ShopperFinancingAnswer | CartNotFound>
+) {
+  // The answer changes as the contract moves on and is about one shopper's cart: never kept by a cache.
+  res.setHeader("Cache-Control", "no-store")
+  const facts = await cartFinancingFacts(req.scope, req.params.id)
+  if (!facts) {
+    res.status(404).json({
+      code: "cart_not_found",
+      field: "id",
+      message: "We could not find this cart. Please go back to your cart and check out again.",
+    })
+    return
+  }
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  res.json(shopperFinancingState(facts.applications, facts.order, options.inStorePaymentInstructions))
+}

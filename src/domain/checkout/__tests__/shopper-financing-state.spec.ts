@@ -1,0 +1,104 @@
+import { CONTRACT_EXCEPTION_TEXT } from "../contract-exceptions"
+import { type LedgerFacts, WAITING_RETRY_AFTER_MS, shopperFinancingState } from "../shopper-financing-state"
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute))
+const app = (status: string, minute: number, more: Partial<LedgerFacts> = {}): LedgerFacts => ({
+  status,
+  created_at: at(minute),
+  ...more,
+})
+const ORDER = { id: "order_1", display_id: 7 }
+
+describe("shopperFinancingState", () => {
+  it("is not_started without an application", () => {
+    expect(shopperFinancingState([], null)).toMatchObject({ state: "not_started" })
+  })
+
+  it("is not_started while the only application is open (nothing signed)", () => {
+    expect(shopperFinancingState([app("Approved", 1)], null).state).toBe("not_started")
+  })
+
+  it("is order_placed with the order's id and display id once the cart is an order", () => {
+    const answer = shopperFinancingState([app("Signed", 1, { order_id: "order_1" })], ORDER)
+    expect(answer).toEqual({ state: "order_placed", message: expect.any(String), order: ORDER })
+  })
+
+  it("is waiting, with a retry delay, while a signed contract has no order yet", () => {
+    const answer = shopperFinancingState([app("SignedWaitingForInvoice", 1)], null)
+    expect(answer).toMatchObject({ state: "waiting", retry_after_ms: WAITING_RETRY_AFTER_MS })
+  })
+
+  it("is waiting while the service approves", () => {
+    expect(shopperFinancingState([app("PendingApproval", 1)], null).state).toBe("waiting")
+  })
+
+  it("is declined when the latest application was refused", () => {
+    expect(shopperFinancingState([app("Declined", 1)], null).state).toBe("declined")
+    expect(shopperFinancingState([app("Ineligible", 1)], null).state).toBe("declined")
+  })
+
+  it("is left when the latest application expired, even after an older refusal", () => {
+    expect(shopperFinancingState([app("Declined", 1), app("Expired", 2)], null).state).toBe("left")
+  })
+
+  it("tells the shopper who signed an earlier application, even when a newer one is open", () => {
+    const answer = shopperFinancingState(
+      [
+        app("Signed", 1, { exception_reason: "superseded", exception_at: at(5) }),
+        app("Pending", 2),
+      ],
+      null
+    )
+    expect(answer.state).toBe("signed_no_order")
+    expect(answer.message).toContain(CONTRACT_EXCEPTION_TEXT.superseded.shopper)
+    expect(answer.message).toMatch(/owe nothing/)
+  })
+
+  it("says the cart changed after signing, and that nothing is owed for that contract", () => {
+    const answer = shopperFinancingState(
+      [app("Signed", 1, { exception_reason: "cart_changed", exception_at: at(3) })],
+      null
+    )
+    expect(answer).toEqual({
+      state: "signed_no_order",
+      message: `${CONTRACT_EXCEPTION_TEXT.cart_changed.shopper} You owe nothing for that contract.`,
+    })
+  })
+
+  it("does not say nothing is owed when the store still tries to place the order", () => {
+    const answer = shopperFinancingState(
+      [app("Signed", 1, { exception_reason: "completion_failed", exception_at: at(3) })],
+      null
+    )
+    expect(answer.state).toBe("signed_no_order")
+    expect(answer.message).not.toMatch(/owe nothing/)
+  })
+
+  it("says what is still owed to the store and that the store will contact the shopper", () => {
+    const answer = shopperFinancingState(
+      [app("Signed", 1, { order_id: "order_1", total_in_store_payment: "100" })],
+      ORDER
+    )
+    expect(answer.in_store_payment).toEqual({
+      amount: "100.00",
+      message: expect.stringMatching(/\$100\.00.*owe it to the store\. The store will contact you/),
+    })
+  })
+
+  it("gives the merchant's own instructions for the in-store payment when configured", () => {
+    const answer = shopperFinancingState(
+      [app("Signed", 1, { order_id: "order_1", total_in_store_payment: 12.5 })],
+      ORDER,
+      "Pay it at the counter when you pick up your order."
+    )
+    expect(answer.in_store_payment?.message).toMatch(/\$12\.50.*Pay it at the counter/)
+  })
+
+  it("has no in-store payment when the contract covers the whole order", () => {
+    const answer = shopperFinancingState(
+      [app("Signed", 1, { order_id: "order_1", total_in_store_payment: 0 })],
+      ORDER
+    )
+    expect(answer).not.toHaveProperty("in_store_payment")
+  })
+})

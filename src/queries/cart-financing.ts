@@ -1,0 +1,51 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+import type { LedgerFacts } from "../domain/checkout/shopper-financing-state"
+import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../modules/retail-financing"
+import { orderOfCart } from "./order-of-cart"
+
+/** The ledger columns the shopper's answer is made from: none of them names or reaches the shopper. */
+const LEDGER_FACT_FIELDS = [
+  "status",
+  "created_at",
+  "exception_reason",
+  "exception_at",
+  "order_id",
+  "total_in_store_payment",
+] as const
+
+export interface CartFinancingFacts {
+  applications: LedgerFacts[]
+  order: { id: string; display_id: number | null } | null
+}
+
+/**
+ * What the ledger and Medusa know of a cart's financing, or null when there is no such cart. Reads only the
+ * columns the answer needs, so a field added to the ledger later cannot leak into a store route by accident.
+ */
+export async function cartFinancingFacts(
+  container: MedusaContainer,
+  cartId: string
+): Promise<CartFinancingFacts | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: carts } = await query.graph({ entity: "cart", fields: ["id"], filters: { id: cartId } })
+  if (carts.length === 0) return null
+
+  const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
+  const [applications, orderId] = await Promise.all([
+    financing.listFinancingApplications({ cart_id: cartId }, { select: [...LEDGER_FACT_FIELDS] }),
+    orderOfCart(container, cartId),
+  ])
+  let order: CartFinancingFacts["order"] = null
+  if (orderId) {
+    const { data: orders } = await query.graph({
+      entity: "order",
+      fields: ["id", "display_id"],
+      filters: { id: orderId },
+    })
+    const found = (orders as { id: string; display_id?: number | null }[])[0]
+    order = found ? { id: found.id, display_id: found.display_id ?? null } : null
+  }
+  return { applications: applications as unknown as LedgerFacts[], order }
+}
