@@ -139,6 +139,10 @@ describe("npm run demo", () => {
         /does not cover \$[\d,]+\.\d\d of this order: you still owe it to the store\. The store will contact you/
       )
       expect(explained).not.toMatch(/nothing more/)
+      // What the partner lends is the contract less the in-store payment, both said with their amounts.
+      await expect(page.getByTestId("order-borrowed-amount").innerText()).resolves.toMatch(
+        /^Financed by the partner: \$[\d,]+\.\d\d; you pay the store: \$[\d,]+\.\d\d\.$/
+      )
       // A person reads the order number, never the ids behind it.
       expect(await page.locator("main").innerText()).not.toMatch(/\b(order|cart|pay|payses)_[0-9A-Z]{10,}/)
       await screenshot(page, "demo-confirmation")

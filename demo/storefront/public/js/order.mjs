@@ -39,7 +39,6 @@ function deliveryLine(order) {
   return [name, place].filter(Boolean).join(", ")
 }
 
-/** For an order paid over time: that it is, for how much, and what the shopper can expect from whom. */
 /**
  * What the shopper still owes the store for this order, from the plugin's answer for the cart (the return
  * page passes the cart id along): null when the contract covers it all, undefined when it cannot be known.
@@ -53,6 +52,7 @@ async function inStorePaymentOf(cartIdParam) {
   }
 }
 
+/** For an order paid over time: that it is, for how much, and what the shopper can expect from whom. */
 function financingSection(order, financing, inStore) {
   const phone = order.billing_address?.phone
   return element(
@@ -67,9 +67,18 @@ function financingSection(order, financing, inStore) {
     element(
       "p",
       { class: "financed-amount" },
-      "Amount financed: ",
+      "Contract amount: ",
       element("strong", { "data-testid": "order-financed-amount", text: money(financing.amountCents / 100) })
     ),
+    // The partner lends the contract less what the shopper pays the store: "financed" must not say more.
+    inStore
+      ? element(
+          "p",
+          { class: "financed-amount", "data-testid": "order-borrowed-amount" },
+          `Financed by the partner: ${money((financing.amountCents - cents(inStore.amount)) / 100)}; ` +
+            `you pay the store: ${money(cents(inStore.amount) / 100)}.`
+        )
+      : null,
     element("h3", { text: "What happens next" }),
     element(
       "ol",
