@@ -96,7 +96,11 @@ financingIntegrationSuite({
 
     it("signed_no_order: an open application signed after the cart changed", async () => {
       const { cart, publicId, session } = await startFinancedCart(api, seed)
-      await api.post(`/store/carts/${cart.id}/line-items`, { variant_id: seed.variantIds[1], quantity: 1 }, store)
+      await api.post(
+        `/store/carts/${cart.id}/line-items`,
+        { variant_id: seed.variantIds[1], quantity: 1 },
+        store
+      )
       await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
       await callbacksSettled(financing.sandbox, publicId, 2)
       const answer = await financingOf(cart.id)

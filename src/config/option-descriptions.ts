@@ -59,5 +59,5 @@ export const OPTION_DESCRIPTIONS: Record<OptionName, string> = {
   callbackAnswerWithinMs:
     "Milliseconds a status callback waits for its sync before it is answered 202 while the sync carries on (100 to 120000); keep it under the service's callback timeout.",
   inStorePaymentInstructions:
-    "How a shopper pays the store the part of an order a contract does not cover (its totalInStorePayment), shown after the amount owed on the return page, e.g. \"Pay it at the counter when you pick up your order.\"; at most 300 characters. When unset the shopper reads that the store will contact them.",
+    'How a shopper pays the store the part of an order a contract does not cover (its totalInStorePayment), shown after the amount owed on the return page, e.g. "Pay it at the counter when you pick up your order."; at most 300 characters. When unset the shopper reads that the store will contact them.',
 }

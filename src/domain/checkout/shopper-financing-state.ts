@@ -41,9 +41,11 @@ const MESSAGES: Record<Exclude<ShopperFinancingState, "signed_no_order">, string
     "Your application is going through and the store is placing your order. This page will update in a moment.",
   declined:
     "Your application was not approved, so no order was placed and you owe nothing. Please choose another way to pay.",
-  left: "Your application was cancelled or has expired, so no order was placed and you owe nothing. " +
+  left:
+    "Your application was cancelled or has expired, so no order was placed and you owe nothing. " +
     "You can choose Pay over time again or another way to pay.",
-  not_started: "You have not finished an application for this cart. You can choose Pay over time at checkout.",
+  not_started:
+    "You have not finished an application for this cart. You can choose Pay over time at checkout.",
 }
 
 /**

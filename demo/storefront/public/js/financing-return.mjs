@@ -59,7 +59,13 @@ function show(status, answer, backToCheckout) {
   status.replaceChildren(
     element("p", { "data-testid": "financing-message", "data-state": answer.state, text: answer.message }),
     ...(backToCheckout
-      ? [element("p", {}, element("a", { class: "button primary", href: "/checkout", text: "Back to checkout" }))]
+      ? [
+          element(
+            "p",
+            {},
+            element("a", { class: "button primary", href: "/checkout", text: "Back to checkout" })
+          ),
+        ]
       : [])
   )
 }

@@ -43,10 +43,7 @@ describe("shopperFinancingState", () => {
 
   it("tells the shopper who signed an earlier application, even when a newer one is open", () => {
     const answer = shopperFinancingState(
-      [
-        app("Signed", 1, { exception_reason: "superseded", exception_at: at(5) }),
-        app("Pending", 2),
-      ],
+      [app("Signed", 1, { exception_reason: "superseded", exception_at: at(5) }), app("Pending", 2)],
       null
     )
     expect(answer.state).toBe("signed_no_order")

@@ -21,10 +21,7 @@ interface CartNotFound {
  * Read from the ledger, never from the payment session, which Medusa may have deleted by the time the
  * shopper comes back (a newer application, a changed cart). Nothing of the shopper is in the answer.
  */
-export async function GET(
-  req: MedusaRequest,
-  res: MedusaResponse<ShopperFinancingAnswer | CartNotFound>
-) {
+export async function GET(req: MedusaRequest, res: MedusaResponse<ShopperFinancingAnswer | CartNotFound>) {
   // The answer changes as the contract moves on and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
   const facts = await cartFinancingFacts(req.scope, req.params.id)
