@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 
 import { freePort } from "../helpers/free-port"
+import { sharedFixture } from "../helpers/shared-fixture"
 import {
   answers,
   captureOutput,
@@ -32,7 +33,7 @@ import {
  *   environment (loadEnv never overrides a variable already set).
  */
 
-const FIXTURE = process.env.DTC_STARTER_FIXTURE ?? path.resolve(ROOT, "../shared/fixtures/dtc-starter")
+const FIXTURE = process.env.DTC_STARTER_FIXTURE ?? sharedFixture(ROOT, "dtc-starter")
 const EXAMPLE_README = path.join(ROOT, "examples/dtc-starter/README.md")
 const BLOCK = /```bash dtc-starter-backend\n([\s\S]*?)```/g
 
