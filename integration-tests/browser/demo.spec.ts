@@ -384,6 +384,13 @@ describe("npm run demo", () => {
       // What the shopper is told once the store has looked at the signed contract, for a person to read.
       await page.locator("h1").filter({ hasNotText: "Completing your order" }).waitFor({ timeout: 30_000 })
       await screenshot(page, "demo-exception-shopper")
+      // Completing that cart returns the order paid another way: the shopper who signed reads that the
+      // contract is void, with the way to that order, not a confirmation of an order paid over time.
+      expect(await page.locator("h1").innerText()).toBe("Your order is already placed")
+      expect(await page.getByTestId("financing-message").innerText()).toMatch(
+        /paid another way.*You owe nothing for that contract\.$/
+      )
+      await page.getByRole("link", { name: `See order #${paidOtherwise}` }).waitFor()
     })
     expect(exceptionPublicId).not.toBe("")
     await session.context.close()

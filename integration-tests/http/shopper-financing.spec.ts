@@ -1,6 +1,7 @@
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
 import {
   RETAIL_FINANCING_PROVIDER_ID,
+  SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
   financingIntegrationSuite,
   moveApplication,
@@ -107,6 +108,27 @@ financingIntegrationSuite({
       expect(answer).toEqual({
         state: "signed_no_order",
         message: `${CONTRACT_EXCEPTION_TEXT.cart_changed.shopper} You owe nothing for that contract.`,
+      })
+      expectNothingPersonal(answer, cart.id, publicId, session.id)
+    })
+
+    it("signed_no_order with the order: paid another way in a second tab, then the application signed in the first", async () => {
+      const { cart, collection, publicId, session } = await startFinancedCart(api, seed)
+      await api.post(
+        `/store/payment-collections/${collection.id}/payment-sessions`,
+        { provider_id: SYSTEM_PAYMENT_PROVIDER_ID },
+        store
+      )
+      const paid = (await api.post(`/store/carts/${cart.id}/complete`, {}, store)).data
+      expect(paid.type).toBe("order")
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId, 2)
+      const answer = await financingOf(cart.id)
+      // Not "paid over time": the order is the other payment's, and the contract is void.
+      expect(answer).toEqual({
+        state: "signed_no_order",
+        message: expect.stringMatching(/paid another way.*You owe nothing for that contract\.$/),
+        order: { id: paid.order.id, display_id: paid.order.display_id },
       })
       expectNothingPersonal(answer, cart.id, publicId, session.id)
     })

@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 
-import type { LedgerFacts } from "../domain/checkout/shopper-financing-state"
+import { isFinancingProviderId } from "../config/provider-id"
+import type { CartOrderFacts, LedgerFacts } from "../domain/checkout/shopper-financing-state"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../modules/retail-financing"
 import { orderOfCart } from "./order-of-cart"
 
@@ -15,9 +16,15 @@ const LEDGER_FACT_FIELDS = [
   "total_in_store_payment",
 ] as const
 
+interface OrderRow {
+  id: string
+  display_id?: number | null
+  payment_collections?: ({ payments?: ({ provider_id?: string } | null)[] | null } | null)[] | null
+}
+
 export interface CartFinancingFacts {
   applications: LedgerFacts[]
-  order: { id: string; display_id: number | null } | null
+  order: CartOrderFacts | null
 }
 
 /**
@@ -41,11 +48,20 @@ export async function cartFinancingFacts(
   if (orderId) {
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "display_id"],
+      fields: ["id", "display_id", "payment_collections.payments.provider_id"],
       filters: { id: orderId },
     })
-    const found = (orders as { id: string; display_id?: number | null }[])[0]
-    order = found ? { id: found.id, display_id: found.display_id ?? null } : null
+    const found = (orders as OrderRow[])[0]
+    order = found
+      ? {
+          id: found.id,
+          display_id: found.display_id ?? null,
+          // Paid over time when one of its payments is this provider's, under whatever id the store gave it.
+          paid_over_time: (found.payment_collections ?? []).some((collection) =>
+            (collection?.payments ?? []).some((payment) => isFinancingProviderId(payment?.provider_id))
+          ),
+        }
+      : null
   }
   return { applications: applications as unknown as LedgerFacts[], order }
 }

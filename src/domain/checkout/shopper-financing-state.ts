@@ -25,6 +25,13 @@ export interface LedgerFacts {
   total_in_store_payment?: number | string | { toString(): string } | null
 }
 
+/** The order the cart became, if any, and whether its payment is this plugin's financing. */
+export interface CartOrderFacts {
+  id: string
+  display_id: number | null
+  paid_over_time: boolean
+}
+
 export interface ShopperFinancingAnswer {
   state: ShopperFinancingState
   /** A sentence to show as it is. */
@@ -47,6 +54,12 @@ const MESSAGES: Record<Exclude<ShopperFinancingState, "signed_no_order">, string
   not_started:
     "You have not finished an application for this cart. You can choose Pay over time at checkout.",
 }
+
+/** The cart became an order paid another way (say, in another tab): no contract of this cart pays for it. */
+const PAID_ANOTHER_WAY = "Your order is placed and paid another way, not over time."
+const SIGNED_BUT_PAID_ANOTHER_WAY =
+  "Your order was placed and paid another way, so the contract you signed is not needed. The store has " +
+  "been told and will cancel it."
 
 /**
  * The one waiting answer. Built here, not spelled inline, because "waiting" is also an action state and
@@ -90,17 +103,29 @@ function inStorePayment(
  * the order the cart became (if any). The return page shows this instead of a payment session's data,
  * which Medusa may have deleted by then.
  *
- * Order of precedence: an order wins; then a signed contract still being made into an order (waiting);
+ * Order of precedence: an order paid over time wins; an order paid another way makes any contract of the
+ * cart one without an order (the shopper is told so, with the order); then a signed contract still being made into an order (waiting);
  * then a contract exception, because a shopper who signed must be told even when a newer application is
  * open; then the latest application's own outcome.
  */
 export function shopperFinancingState(
   applications: LedgerFacts[],
-  order: { id: string; display_id: number | null } | null,
+  orderFacts: CartOrderFacts | null,
   inStorePaymentInstructions?: string
 ): ShopperFinancingAnswer {
   const newestFirst = [...applications].sort((a, b) => time(b.created_at) - time(a.created_at))
-  if (order) {
+  if (orderFacts) {
+    const order = { id: orderFacts.id, display_id: orderFacts.display_id }
+    if (!orderFacts.paid_over_time) {
+      // A contract signed for a cart that is already an order can never pay for it: the store voids it.
+      const signed = newestFirst.some(
+        (application) =>
+          isContractExceptionReason(application.exception_reason) || isSignedStage(application.status)
+      )
+      return signed
+        ? { state: "signed_no_order", message: SIGNED_BUT_PAID_ANOTHER_WAY + NOTHING_OWED, order }
+        : { state: "order_placed", message: PAID_ANOTHER_WAY, order }
+    }
     const financed = newestFirst.find((application) => application.order_id === order.id) ?? newestFirst[0]
     return withInStore(
       { state: "order_placed", message: MESSAGES.order_placed, order },

@@ -37,16 +37,36 @@ async function complete() {
   // Completing makes the order when the service's callback has not yet; whatever it answers, what the
   // shopper reads comes from the plugin's answer, which never carries Medusa's raw error or an id.
   const result = await completeCart(id).catch(() => null)
-  if (result?.type === "order") return confirmed(result.order.id, id)
   try {
+    // Asked even when completing returned an order: a cart paid another way in a second tab returns its
+    // order too, and the shopper who then signed must read that the contract is void, not a confirmation.
     const answer = await settledCartFinancing(id, (waiting) => show(status, waiting, false))
     if (answer.state === "order_placed") return confirmed(answer.order.id, id)
+    if (answer.state === "signed_no_order" && answer.order) return paidAnotherWay(status, answer, id)
     document.querySelector("h1").textContent =
       answer.state === "waiting" ? "Completing your order…" : "Your order was not placed"
     show(status, answer, answer.state !== "waiting")
   } catch {
+    if (result?.type === "order") return confirmed(result.order.id, id)
     status.replaceChildren(element("p", { "data-testid": "financing-message", text: FALLBACK_MESSAGE }))
   }
+}
+
+function paidAnotherWay(status, answer, id) {
+  cartId.clear()
+  document.querySelector("h1").textContent = "Your order is already placed"
+  status.replaceChildren(
+    element("p", { "data-testid": "financing-message", "data-state": answer.state, text: answer.message }),
+    element(
+      "p",
+      {},
+      element("a", {
+        class: "button primary",
+        href: `/order/confirmed?order_id=${answer.order.id}&cart_id=${encodeURIComponent(id)}`,
+        text: `See order #${answer.order.display_id}`,
+      })
+    )
+  )
 }
 
 function confirmed(orderId, id) {

@@ -8,6 +8,8 @@ const app = (status: string, minute: number, more: Partial<LedgerFacts> = {}): L
   ...more,
 })
 const ORDER = { id: "order_1", display_id: 7 }
+const FINANCED_ORDER = { ...ORDER, paid_over_time: true }
+const ORDER_PAID_ANOTHER_WAY = { ...ORDER, paid_over_time: false }
 
 describe("shopperFinancingState", () => {
   it("is not_started without an application", () => {
@@ -19,8 +21,32 @@ describe("shopperFinancingState", () => {
   })
 
   it("is order_placed with the order's id and display id once the cart is an order", () => {
-    const answer = shopperFinancingState([app("Signed", 1, { order_id: "order_1" })], ORDER)
+    const answer = shopperFinancingState([app("Signed", 1, { order_id: "order_1" })], FINANCED_ORDER)
     expect(answer).toEqual({ state: "order_placed", message: expect.any(String), order: ORDER })
+    expect(answer.message).toMatch(/over time/)
+  })
+
+  it("tells a shopper who signed for a cart then paid another way that the contract is not needed and nothing is owed", () => {
+    // Pay over time up to the service's page, Manual payment in another tab, then signed in the first tab.
+    for (const applications of [
+      [app("SignedWaitingForInvoice", 1)],
+      [app("Signed", 1, { exception_reason: "session_deleted", exception_at: at(3) })],
+    ]) {
+      const answer = shopperFinancingState(applications, ORDER_PAID_ANOTHER_WAY)
+      expect(answer).toEqual({ state: "signed_no_order", message: expect.any(String), order: ORDER })
+      expect(answer.message).toMatch(/paid another way/)
+      expect(answer.message).toMatch(/owe nothing/)
+    }
+  })
+
+  it("never says an order paid another way is paid over time", () => {
+    const financed = shopperFinancingState([app("Signed", 1, { order_id: "order_1" })], FINANCED_ORDER)
+    for (const applications of [[], [app("Approved", 1)], [app("Declined", 1)]]) {
+      const answer = shopperFinancingState(applications, ORDER_PAID_ANOTHER_WAY)
+      expect(answer).toEqual({ state: "order_placed", message: expect.any(String), order: ORDER })
+      expect(answer.message).not.toBe(financed.message)
+      expect(answer.message).toMatch(/paid another way/)
+    }
   })
 
   it("is waiting, with a retry delay, while a signed contract has no order yet", () => {
@@ -74,7 +100,7 @@ describe("shopperFinancingState", () => {
   it("says what is still owed to the store and that the store will contact the shopper", () => {
     const answer = shopperFinancingState(
       [app("Signed", 1, { order_id: "order_1", total_in_store_payment: "100" })],
-      ORDER
+      FINANCED_ORDER
     )
     expect(answer.in_store_payment).toEqual({
       amount: "100.00",
@@ -85,7 +111,7 @@ describe("shopperFinancingState", () => {
   it("gives the merchant's own instructions for the in-store payment when configured", () => {
     const answer = shopperFinancingState(
       [app("Signed", 1, { order_id: "order_1", total_in_store_payment: 12.5 })],
-      ORDER,
+      FINANCED_ORDER,
       "Pay it at the counter when you pick up your order."
     )
     expect(answer.in_store_payment?.message).toMatch(/\$12\.50.*Pay it at the counter/)
@@ -94,7 +120,7 @@ describe("shopperFinancingState", () => {
   it("has no in-store payment when the contract covers the whole order", () => {
     const answer = shopperFinancingState(
       [app("Signed", 1, { order_id: "order_1", total_in_store_payment: 0 })],
-      ORDER
+      FINANCED_ORDER
     )
     expect(answer).not.toHaveProperty("in_store_payment")
   })
