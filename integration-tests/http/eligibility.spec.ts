@@ -110,6 +110,38 @@ financingIntegrationSuite({
         ])
       })
 
+      it("says the reasons in Spanish for x-medusa-locale es-MX and for ?locale=es, at the route and at the click", async () => {
+        const large = await createCheckoutCart(api, seed, { items: [{ variantIndex: 0, quantity: 5 }] })
+        const spanish = "Pagar a plazos está disponible para pedidos de $100.00 a $5,000.00."
+        const expected = [{ code: "total_above_maximum", field: "total", message: spanish }]
+
+        const byHeader = await storeGet(`${ROUTE}?cart_id=${large.id}`, {
+          ...seed.headers,
+          "x-medusa-locale": "es-MX",
+        })
+        expect(byHeader.data).toEqual({ eligible: false, reasons: expected })
+        const byQuery = await storeGet(`${ROUTE}?cart_id=${large.id}&locale=es`)
+        expect(byQuery.data).toEqual({ eligible: false, reasons: expected })
+        // Another language, or none, is English; the code and field never change.
+        const french = await storeGet(`${ROUTE}?cart_id=${large.id}`, {
+          ...seed.headers,
+          "x-medusa-locale": "fr-FR",
+        })
+        expect(french.data.reasons[0]).toMatchObject({ code: "total_above_maximum", field: "total" })
+        expect(french.data.reasons[0].message).toMatch(/^Pay over time is available/)
+
+        // The session start's refusal, in the language the storefront's js-sdk sends.
+        const collection = await createPaymentCollection(api, seed, large.id)
+        const started = await api.post(
+          `/store/payment-collections/${collection.id}/payment-sessions`,
+          { provider_id: RETAIL_FINANCING_PROVIDER_ID },
+          { headers: { ...seed.headers, "x-medusa-locale": "es-US" }, validateStatus: () => true }
+        )
+        expect(started.status).toBe(400)
+        expect(started.data).toMatchObject({ code: "total_above_maximum", field: "total", message: spanish })
+        expect(started.data.reasons).toEqual(expected)
+      })
+
       it("refuses a UK phone on the billing address's phone", async () => {
         const cart = await createCheckoutCart(api, seed, {
           items: [{ variantIndex: 0, quantity: 1 }],

@@ -133,6 +133,37 @@ financingIntegrationSuite({
       expectNothingPersonal(answer, cart.id, publicId, session.id)
     })
 
+    it("answers in Spanish for x-medusa-locale es-MX or ?locale=es: the same state and amounts, the words Spanish", async () => {
+      const order = await placeFinancedOrder(api, getContainer(), seed, financing)
+      const english = await financingOf(order.cartId)
+      const url = `/store/retail-financing/carts/${order.cartId}/financing`
+      const byHeader = (await api.get(url, { headers: { ...seed.headers, "x-medusa-locale": "es-MX" } })).data
+      const byQuery = (await api.get(`${url}?locale=es`, store)).data
+      for (const spanish of [byHeader, byQuery]) {
+        expect(spanish).toEqual({
+          state: "order_placed",
+          order: english.order,
+          message: "Tu pedido está hecho y lo pagas a plazos.",
+          in_store_payment: {
+            amount: english.in_store_payment.amount,
+            message: expect.stringMatching(
+              /^Tu contrato no cubre \$[\d,]+\.\d\d de este pedido.*La tienda se comunicará contigo/
+            ),
+          },
+        })
+      }
+      const unknown = await api.get("/store/retail-financing/carts/cart_unknown/financing?locale=es", {
+        ...store,
+        validateStatus: () => true,
+      })
+      expect(unknown.status).toBe(404)
+      expect(unknown.data).toEqual({
+        code: "cart_not_found",
+        field: "id",
+        message: expect.stringMatching(/^No encontramos/),
+      })
+    })
+
     it("an unknown cart: 404 with a plain message and the field, never a 500", async () => {
       const answer = await api
         .get("/store/retail-financing/carts/cart_01UNKNOWN/financing", store)

@@ -6,7 +6,9 @@ import {
   merchantMessageFor,
   serviceFailureKindOf,
   serviceFailureKindOfCode,
+  shopperFailureMessage,
 } from "../domain/checkout/service-failure-message"
+import type { ShopperLanguage } from "../domain/shopper-text"
 import { FinancingError } from "../lib/financing/errors"
 
 /**
@@ -35,11 +37,15 @@ export interface ServiceFailureAnswer {
  * `code` names the failure and whose message is already the shopper's (the workflow hands it on as a plain
  * object). Undefined for any other error, which Medusa's handler answers as usual.
  */
-export function storeServiceFailureAnswer(error: unknown): ServiceFailureAnswer | undefined {
+export function storeServiceFailureAnswer(
+  error: unknown,
+  language: ShopperLanguage = "en"
+): ServiceFailureAnswer | undefined {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   const kind = serviceFailureKindOfCode(code)
   if (!kind || typeof message !== "string") return undefined
-  return answerOf(kind, message)
+  // The step wrote the English sentence; the code says which, so the request's language gets its own.
+  return answerOf(kind, language === "en" ? message : shopperFailureMessage(kind, language))
 }
 
 /** The answer to an admin request that asked the service directly and failed, in the merchant's words. */

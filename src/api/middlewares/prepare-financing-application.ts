@@ -2,6 +2,7 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 
 import { financingRefusalBodyOf } from "../../domain/checkout/financing-refusal"
 import { sealApplication } from "../../domain/checkout/proofs"
+import { shopperLanguage } from "../../domain/shopper-text"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../modules/retail-financing"
 import { isFinancingProviderId } from "../../config/provider-id"
 import { startFinancingApplicationWorkflow } from "../../workflows/checkout/workflows/start-financing-application"
@@ -34,12 +35,13 @@ export function prepareFinancingApplication(
   prepare(req, res, body).then(
     () => next(),
     (error: unknown) => {
-      const refusal = financingRefusalBodyOf(error)
+      const language = shopperLanguage(req.locale)
+      const refusal = financingRefusalBodyOf(error, language)
       if (refusal) {
         res.status(400).json(refusal)
         return
       }
-      const answer = storeServiceFailureAnswer(error)
+      const answer = storeServiceFailureAnswer(error, language)
       if (answer) sendServiceFailure(res, answer)
       else next(error)
     }

@@ -3,13 +3,14 @@ import { MathBN } from "@medusajs/framework/utils"
 import { ApplicationInput, Email, type Product } from "../../lib/financing/schemas"
 import { issuesOf } from "../../lib/financing/validation"
 import type { FinancingCart, FinancingCartAddress, FinancingCartLine } from "./cart"
-import { formatUsd, fromCents, toCents } from "../money"
+import { fromCents, toCents } from "../money"
 import { withoutUndefined } from "../without-undefined"
 import {
   CITY,
   type CheckoutProblem,
   type Checked,
   FIRST_NAME,
+  checkoutProblem,
   LAST_NAME,
   street,
   suite,
@@ -49,11 +50,7 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   }
 
   if (cart.currency_code.toLowerCase() !== "usd") {
-    problems.push({
-      code: "currency_not_usd",
-      field: "currency_code",
-      message: "Pay over time is available only for orders in US dollars.",
-    })
+    problems.push(checkoutProblem("currency_not_usd", "currency_code"))
   }
   const totalCents = toCents(cart.total)
   const hasItems = (cart.items ?? []).length > 0
@@ -62,11 +59,7 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
 
   const { address: applicant, field: addressField } = applicantAddress(cart)
   if ((applicant?.country_code ?? "").toLowerCase() !== "us") {
-    problems.push({
-      code: "address_not_us",
-      field: `${addressField}.country_code`,
-      message: "Enter a billing address in the United States to pay over time.",
-    })
+    problems.push(checkoutProblem("address_not_us", `${addressField}.country_code`))
   }
   const person = { ...cart.customer, ...nonEmpty(cart.shipping_address), ...nonEmpty(cart.billing_address) }
   const firstName = take(text(`${addressField}.first_name`, person.first_name, 100, FIRST_NAME))
@@ -79,17 +72,9 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   )
   const email = cart.email?.trim() || cart.customer?.email?.trim() || undefined
   if (email && email.length > 100) {
-    problems.push({
-      code: "email_too_long",
-      field: "email",
-      message: "Shorten the email address to 100 characters or fewer.",
-    })
+    problems.push(checkoutProblem("email_too_long", "email", { max: 100 }))
   } else if (email && !Email.safeParse(email).success) {
-    problems.push({
-      code: "email_invalid",
-      field: "email",
-      message: "Enter a valid email address, such as name@example.com.",
-    })
+    problems.push(checkoutProblem("email_invalid", "email"))
   }
 
   const address = {
@@ -100,11 +85,7 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
     zipCode: take(usZip(`${addressField}.postal_code`, applicant?.postal_code)),
   }
   if (address.state && policy.allowedStates && !policy.allowedStates.includes(address.state)) {
-    problems.push({
-      code: "state_not_financed",
-      field: `${addressField}.province`,
-      message: `Pay over time is not available for addresses in ${address.state}.`,
-    })
+    problems.push(checkoutProblem("state_not_financed", `${addressField}.province`, { state: address.state }))
   }
 
   const products = productLines(cart)
@@ -131,9 +112,7 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
       ok: false,
       problems: [
         {
-          code: "application_invalid",
-          field: null,
-          message: "Pay over time cannot be offered for this cart. Please choose another way to pay.",
+          ...checkoutProblem("application_invalid", null),
           detail: issuesOf(checked.error)
             .map((issue) => `${issue.path} ${issue.message}`)
             .join("; "),
@@ -147,27 +126,11 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
 function amountOutOfRange(totalCents: number, policy: ApplicationPolicy): CheckoutProblem | undefined {
   const min = policy.minAmount === undefined ? undefined : toCents(policy.minAmount)
   const max = policy.maxAmount === undefined ? undefined : toCents(policy.maxAmount)
-  if (totalCents <= 0) {
-    return {
-      code: "total_not_positive",
-      field: "total",
-      message: "Pay over time is available only for orders with a total above $0.00.",
-    }
-  }
+  if (totalCents <= 0) return checkoutProblem("total_not_positive", "total")
   const below = min !== undefined && totalCents < min
   const above = max !== undefined && totalCents > max
   if (!below && !above) return undefined
-  const range =
-    min !== undefined && max !== undefined
-      ? `from ${formatUsd(min)} to ${formatUsd(max)}`
-      : min !== undefined
-        ? `of ${formatUsd(min)} or more`
-        : `of up to ${formatUsd(max!)}`
-  return {
-    code: below ? "total_below_minimum" : "total_above_maximum",
-    field: "total",
-    message: `Pay over time is available for orders ${range}.`,
-  }
+  return checkoutProblem(below ? "total_below_minimum" : "total_above_maximum", "total", { min, max })
 }
 
 /** The billing address when it has a street, else the shipping address: the applicant's home. */
@@ -185,7 +148,7 @@ function productLines(cart: FinancingCart): Checked<Product[]> {
   if ((cart.items ?? []).length === 0)
     return {
       ok: false,
-      problem: { code: "cart_empty", field: "items", message: "Add an item to your cart to pay over time." },
+      problem: checkoutProblem("cart_empty", "items"),
     }
   return { ok: true, value: applicationProductLines(cart).products }
 }

@@ -1,3 +1,5 @@
+import { shopperText } from "../shopper-text"
+
 /**
  * Why a signed contract has no order. Each is recorded once on the ledger's application, shown to the
  * merchant with what to do, and given to the shopper's return page as a machine-readable reason.
@@ -30,7 +32,10 @@ interface ExceptionText {
   merchant: string
   /** What the merchant does about it. */
   todo: string
-  /** What the shopper reads on the return page: what happened and what to do, in plain words. */
+  /**
+   * What the shopper reads on the return page: what happened and what to do, in plain words (in English; the
+   * catalogue's `exception_<reason>` in other languages).
+   */
   shopper: string
 }
 
@@ -43,25 +48,19 @@ export const CONTRACT_EXCEPTION_TEXT: Record<ContractExceptionReason, ExceptionT
     merchant:
       "The contract was signed, but the cart's items or total changed after the application was made.",
     todo: VOID_OR_RESOLVE,
-    shopper:
-      "Your cart changed after you applied, so this contract does not match it. Please check out again; " +
-      "the store will cancel the earlier contract.",
+    shopper: shopperText("en", "exception_cart_changed"),
   },
   customer_details_changed: {
     merchant:
       "The contract was signed, but the customer's name, email, phone or an address on the cart changed " +
       "after the application was made.",
     todo: VOID_OR_RESOLVE,
-    shopper:
-      "Your name, contact details or address changed after you applied, so this contract does not match " +
-      "your order. Please check out again; the store will cancel the earlier contract.",
+    shopper: shopperText("en", "exception_customer_details_changed"),
   },
   superseded: {
     merchant: "The contract was signed, but a newer application had been started for the same cart.",
     todo: VOID_OR_RESOLVE,
-    shopper:
-      "You signed an earlier application for this cart; only the latest one can place the order. " +
-      "Please complete the latest application; the store will cancel the earlier contract.",
+    shopper: shopperText("en", "exception_superseded"),
   },
   completion_failed: {
     merchant:
@@ -69,25 +68,19 @@ export const CONTRACT_EXCEPTION_TEXT: Record<ContractExceptionReason, ExceptionT
     todo:
       "Fix the cause (restock the item) and the plugin tries again by itself a few times; otherwise void the " +
       "contract at the financing service, or mark it resolved once settled with the customer.",
-    shopper:
-      "Your contract is signed, but the store could not place the order yet (an item may be out of stock). " +
-      "The store has been told and will contact you.",
+    shopper: shopperText("en", "exception_completion_failed"),
   },
   session_deleted: {
     merchant:
       "The contract was signed, but its payment session no longer exists (the cart changed or the customer " +
       "chose another way to pay).",
     todo: VOID_OR_RESOLVE,
-    shopper:
-      "This application no longer belongs to your checkout. Please check out again; the store will cancel " +
-      "the earlier contract.",
+    shopper: shopperText("en", "exception_session_deleted"),
   },
   contract_short: {
     merchant: "The contract was signed for less than the cart total.",
     todo: VOID_OR_RESOLVE,
-    shopper:
-      "Your contract covers less than your cart total, so the order could not be placed. Please contact the " +
-      "store or choose another way to pay.",
+    shopper: shopperText("en", "exception_contract_short"),
   },
 }
 

@@ -14,7 +14,14 @@ import {
   type NonLeasableRule,
   nonLeasableItemsProblem,
 } from "./leasable"
-import type { CheckoutProblem, CheckoutProblemCode, ProblemItem } from "./shopper-details"
+import {
+  type CheckoutProblem,
+  type CheckoutProblemCode,
+  type ProblemItem,
+  checkoutProblem,
+  problemMessage,
+} from "./shopper-details"
+import type { ShopperLanguage } from "../shopper-text"
 
 /*
  * One set of rules for "can this cart be financed?", asked twice: by the eligibility route before the
@@ -105,17 +112,13 @@ export function financingApplicationFor(
   if (cart.completed_at) {
     return {
       ok: false,
-      problems: [{ code: "cart_completed", field: null, message: "This cart has already been ordered." }],
+      problems: [checkoutProblem("cart_completed", null)],
     }
   }
   const built = cartToApplication(cart, policy)
   const problems: CheckoutProblem[] = []
   if (!regionOffersFinancing(cart, providerId)) {
-    problems.push({
-      code: "region_not_enabled",
-      field: "region_id",
-      message: "Pay over time is not available in your region.",
-    })
+    problems.push(checkoutProblem("region_not_enabled", "region_id"))
   }
   const notLeasable = nonLeasableItemsProblem(cart.items ?? [], policy.nonLeasable ?? NO_NON_LEASABLE_RULE)
   if (notLeasable) problems.push(notLeasable)
@@ -138,19 +141,29 @@ export interface FinancingEligibility {
 }
 
 /** Whether Pay over time can be offered for the cart now, and when not, what the shopper can do. */
-export function financingEligibility(cart: EligibilityCart, policy: EligibilityPolicy): FinancingEligibility {
+export function financingEligibility(
+  cart: EligibilityCart,
+  policy: EligibilityPolicy,
+  language: ShopperLanguage = "en"
+): FinancingEligibility {
   const result = financingApplicationFor(cart, policy)
   return result.ok
     ? { eligible: true, reasons: [] }
-    : { eligible: false, reasons: reasonsOf(result.problems) }
+    : { eligible: false, reasons: reasonsOf(result.problems, language) }
 }
 
-/** What of a problem leaves the server: its `detail` is for the store's log. */
-export function reasonsOf(problems: readonly CheckoutProblem[]): EligibilityReason[] {
-  return problems.map(({ code, field, message, items }) => ({
+/**
+ * What of a problem leaves the server, its sentence in the shopper's language: its `detail` is for the
+ * store's log, its `params` only make the sentence.
+ */
+export function reasonsOf(
+  problems: readonly Pick<CheckoutProblem, "code" | "field" | "params" | "items">[],
+  language: ShopperLanguage = "en"
+): EligibilityReason[] {
+  return problems.map(({ code, field, params, items }) => ({
     code,
     field,
-    message,
+    message: problemMessage({ code, params }, language),
     ...(items && { items }),
   }))
 }

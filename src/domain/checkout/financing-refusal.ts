@@ -2,6 +2,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 
 import { type EligibilityReason, reasonsOf } from "./eligibility"
 import type { CheckoutProblem } from "./shopper-details"
+import type { ShopperLanguage } from "../shopper-text"
 
 /** The answer to a session start refused for the cart: the eligibility route's reasons, and the first at the top. */
 export interface FinancingRefusalBody {
@@ -23,15 +24,25 @@ export interface FinancingRefusalBody {
 export function financingRefusedError(problems: readonly CheckoutProblem[]): MedusaError {
   const reasons = reasonsOf(problems)
   const error = new MedusaError(MedusaError.Types.INVALID_DATA, sentences(reasons), reasons[0]?.code)
-  return Object.assign(error, { reasons })
+  // The values each sentence names ride along too, so the answer can be said in the shopper's language.
+  const sayable = problems.map(({ code, field, params, items }) => ({ code, field, params, items }))
+  return Object.assign(error, { reasons, sayable })
 }
 
-/** The body to answer for an error made by financingRefusedError, after a workflow; undefined for any other. */
-export function financingRefusalBodyOf(error: unknown): FinancingRefusalBody | undefined {
-  const { type, reasons } = (error ?? {}) as { type?: unknown; reasons?: unknown }
+/**
+ * The body to answer for an error made by financingRefusedError, after a workflow, in the shopper's
+ * language; undefined for any other error.
+ */
+export function financingRefusalBodyOf(
+  error: unknown,
+  language: ShopperLanguage = "en"
+): FinancingRefusalBody | undefined {
+  const { type, reasons, sayable } = (error ?? {}) as { type?: unknown; reasons?: unknown; sayable?: unknown }
   if (type !== MedusaError.Types.INVALID_DATA || !Array.isArray(reasons) || reasons.length === 0)
     return undefined
-  const list = reasons as EligibilityReason[]
+  const list = Array.isArray(sayable)
+    ? reasonsOf(sayable as Pick<CheckoutProblem, "code" | "field" | "params" | "items">[], language)
+    : (reasons as EligibilityReason[])
   return {
     type: MedusaError.Types.INVALID_DATA,
     code: list[0].code,

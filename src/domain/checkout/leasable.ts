@@ -1,4 +1,4 @@
-import type { CheckoutProblem, ProblemItem } from "./shopper-details"
+import { type CheckoutProblem, type ProblemItem, checkoutProblem } from "./shopper-details"
 
 /*
  * What a lease-to-own lender can finance. The lender owns what it leases, so a store marks what it cannot
@@ -122,17 +122,7 @@ export function nonLeasableItemsProblem(
   if (excluded.length === 0) return undefined
   const titles = [...new Set(excluded.map((item) => item.title))]
   return {
-    code: "items_not_leasable",
-    field: "items",
-    message:
-      `Pay over time can't be used for ${listInWords(titles)}. ` +
-      `Remove ${excluded.length === 1 ? "it" : "them"} to pay over time, or choose another way to pay.`,
+    ...checkoutProblem("items_not_leasable", "items", { titles, count: excluded.length }),
     items: excluded,
   }
-}
-
-/** "A", "A and B", "A, B and C": how a sentence names several things. */
-function listInWords(words: readonly string[]): string {
-  if (words.length <= 1) return words[0] ?? ""
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`
 }

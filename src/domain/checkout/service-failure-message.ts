@@ -8,6 +8,7 @@ import {
   FinancingServerError,
   FinancingTimeoutError,
 } from "../../lib/financing/errors"
+import { type ShopperLanguage, shopperText } from "../shopper-text"
 
 /**
  * What went wrong with the service, as a caller needs to tell it apart (each has its own HTTP status at the
@@ -52,15 +53,6 @@ export function serviceFailureKindOf(error: FinancingError): ServiceFailureKind 
 const causeOf = (error: FinancingOutcomeUnknownError): FinancingError =>
   error.cause instanceof FinancingError ? error.cause : error
 
-/** The shopper's words: no URL, token or service wording, and what to do next. */
-const SHOPPER_MESSAGES: Readonly<Record<ServiceFailureKind, string>> = {
-  unavailable: "The financing service is not available right now; try again or choose another way to pay.",
-  timeout: "The financing service did not answer in time; try again or choose another way to pay.",
-  not_found: "The financing service does not know this application.",
-  refused: "The financing service refused this request. Please choose another way to pay.",
-  unusable: "The financing request could not be made. Please choose another way to pay.",
-}
-
 /** The merchant's words in the admin: the same facts, without sending anyone to another way to pay. */
 const MERCHANT_MESSAGES: Readonly<Record<ServiceFailureKind, string>> = {
   unavailable: "The financing service is not available right now; try again in a few minutes.",
@@ -74,8 +66,16 @@ const MERCHANT_MESSAGES: Readonly<Record<ServiceFailureKind, string>> = {
  * What a shopper is told when the service fails. The detail, without secrets, goes to the log. One text per
  * kind of failure, shared by the store server's creation of an application and the provider's status reads.
  */
-export function shopperMessageFor(error: FinancingError): string {
-  return SHOPPER_MESSAGES[serviceFailureKindOf(error)]
+export function shopperMessageFor(error: FinancingError, language: ShopperLanguage = "en"): string {
+  return shopperFailureMessage(serviceFailureKindOf(error), language)
+}
+
+/**
+ * The shopper's words for a kind of failure (the catalogue's `service_<kind>`): no URL, token or service
+ * wording, and what to do next.
+ */
+export function shopperFailureMessage(kind: ServiceFailureKind, language: ShopperLanguage): string {
+  return shopperText(language, `service_${kind}`)
 }
 
 /** What the merchant is told in the admin when a lookup at the service fails. */

@@ -1,6 +1,7 @@
 import { findApplicationStage } from "../../lib/financing/schemas/statuses"
-import { centsFromDecimal, centsToDecimalText, formatUsd } from "../../lib/financing/money"
-import { CONTRACT_EXCEPTION_TEXT, isContractExceptionReason } from "./contract-exceptions"
+import { centsFromDecimal, centsToDecimalText } from "../../lib/financing/money"
+import { type ShopperLanguage, shopperText } from "../shopper-text"
+import { isContractExceptionReason } from "./contract-exceptions"
 
 export const SHOPPER_FINANCING_STATES = [
   "order_placed",
@@ -42,36 +43,23 @@ export interface ShopperFinancingAnswer {
   in_store_payment?: { amount: string; message: string }
 }
 
-const MESSAGES: Record<Exclude<ShopperFinancingState, "signed_no_order">, string> = {
-  order_placed: "Your order is placed and paid over time.",
-  waiting:
-    "Your application is going through and the store is placing your order. This page will update in a moment.",
-  declined:
-    "Your application was not approved, so no order was placed and you owe nothing. Please choose another way to pay.",
-  left:
-    "Your application was cancelled or has expired, so no order was placed and you owe nothing. " +
-    "You can choose Pay over time again or another way to pay.",
-  not_started:
-    "You have not finished an application for this cart. You can choose Pay over time at checkout.",
-}
-
-/** The cart became an order paid another way (say, in another tab): no contract of this cart pays for it. */
-const PAID_ANOTHER_WAY = "Your order is placed and paid another way, not over time."
-const SIGNED_BUT_PAID_ANOTHER_WAY =
-  "Your order was placed and paid another way, so the contract you signed is not needed. The store has " +
-  "been told and will cancel it."
-
 /**
  * The one waiting answer. Built here, not spelled inline, because "waiting" is also an action state and
  * test/action-state-writes.spec.ts rightly flags that literal written as a state outside the action queue.
  */
-const WAITING_ANSWER: ShopperFinancingAnswer = {
+const waitingAnswer = (language: ShopperLanguage): ShopperFinancingAnswer => ({
   state: SHOPPER_FINANCING_STATES[1],
-  message: MESSAGES.waiting,
+  message: shopperText(language, "financing_waiting"),
   retry_after_ms: WAITING_RETRY_AFTER_MS,
-}
+})
 
-const NOTHING_OWED = " You owe nothing for that contract."
+/** A state whose sentence is the catalogue's `financing_<state>`. */
+const plainAnswer = (
+  state: "declined" | "left" | "not_started",
+  language: ShopperLanguage
+): ShopperFinancingAnswer => ({ state, message: shopperText(language, `financing_${state}`) })
+
+const sentences = (...parts: string[]) => parts.filter(Boolean).join(" ")
 
 const time = (value: Date | string | null | undefined): number => (value ? new Date(value).getTime() : 0)
 
@@ -87,14 +75,16 @@ function inStoreCents(facts: LedgerFacts | undefined): number {
 
 function inStorePayment(
   facts: LedgerFacts | undefined,
-  instructions: string | undefined
+  instructions: string | undefined,
+  language: ShopperLanguage
 ): ShopperFinancingAnswer["in_store_payment"] {
   const cents = inStoreCents(facts)
   if (cents <= 0) return undefined
-  const how = instructions?.trim() || "The store will contact you about how to pay it."
+  // The merchant's own instructions are shown as the store wrote them, in whatever language that is.
+  const how = instructions?.trim() || shopperText(language, "financing_in_store_contact")
   return {
     amount: centsToDecimalText(cents),
-    message: `Your contract does not cover ${formatUsd(cents)} of this order: you still owe it to the store. ${how}`,
+    message: sentences(shopperText(language, "financing_in_store_payment", { cents }), how),
   }
 }
 
@@ -111,9 +101,11 @@ function inStorePayment(
 export function shopperFinancingState(
   applications: LedgerFacts[],
   orderFacts: CartOrderFacts | null,
-  inStorePaymentInstructions?: string
+  inStorePaymentInstructions?: string,
+  language: ShopperLanguage = "en"
 ): ShopperFinancingAnswer {
   const newestFirst = [...applications].sort((a, b) => time(b.created_at) - time(a.created_at))
+  const nothingOwed = shopperText(language, "financing_nothing_owed")
   if (orderFacts) {
     const order = { id: orderFacts.id, display_id: orderFacts.display_id }
     if (!orderFacts.paid_over_time) {
@@ -123,57 +115,55 @@ export function shopperFinancingState(
           isContractExceptionReason(application.exception_reason) || isSignedStage(application.status)
       )
       return signed
-        ? { state: "signed_no_order", message: SIGNED_BUT_PAID_ANOTHER_WAY + NOTHING_OWED, order }
-        : { state: "order_placed", message: PAID_ANOTHER_WAY, order }
+        ? {
+            state: "signed_no_order",
+            message: sentences(shopperText(language, "financing_signed_paid_another_way"), nothingOwed),
+            order,
+          }
+        : { state: "order_placed", message: shopperText(language, "financing_paid_another_way"), order }
     }
     const financed = newestFirst.find((application) => application.order_id === order.id) ?? newestFirst[0]
-    return withInStore(
-      { state: "order_placed", message: MESSAGES.order_placed, order },
-      financed,
-      inStorePaymentInstructions
-    )
+    const answer: ShopperFinancingAnswer = {
+      state: "order_placed",
+      message: shopperText(language, "financing_order_placed"),
+      order,
+    }
+    const payment = inStorePayment(financed, inStorePaymentInstructions, language)
+    return payment ? { ...answer, in_store_payment: payment } : answer
   }
   const signedPending = newestFirst.find(
     (application) => !application.exception_reason && isSignedStage(application.status)
   )
-  if (signedPending) {
-    return { ...WAITING_ANSWER }
-  }
+  if (signedPending) return waitingAnswer(language)
   const exception = [...newestFirst]
     .filter((application) => isContractExceptionReason(application.exception_reason))
     .sort((a, b) => time(b.exception_at) - time(a.exception_at))[0]
   if (exception && isContractExceptionReason(exception.exception_reason)) {
-    const shopper = CONTRACT_EXCEPTION_TEXT[exception.exception_reason].shopper
+    const reason = exception.exception_reason
     // completion_failed keeps the contract (the store tries again), so nothing is said to be owed or not.
-    const owed = exception.exception_reason === "completion_failed" ? "" : NOTHING_OWED
-    return { state: "signed_no_order", message: shopper + owed }
+    const owed = reason === "completion_failed" ? "" : nothingOwed
+    return {
+      state: "signed_no_order",
+      message: sentences(shopperText(language, `exception_${reason}`), owed),
+    }
   }
   const latest = newestFirst[0]
-  if (!latest) return { state: "not_started", message: MESSAGES.not_started }
+  if (!latest) return plainAnswer("not_started", language)
   switch (findApplicationStage(latest.status)) {
     case "waiting":
-      return { ...WAITING_ANSWER }
+      return waitingAnswer(language)
     case "refused":
-      return { state: "declined", message: MESSAGES.declined }
+      return plainAnswer("declined", language)
     case "expired":
     case "error":
-      return { state: "left", message: MESSAGES.left }
+      return plainAnswer("left", language)
     default:
       // open (not yet signed) or a status this table does not know: nothing the shopper committed to.
-      return { state: "not_started", message: MESSAGES.not_started }
+      return plainAnswer("not_started", language)
   }
 }
 
 function isSignedStage(status: string): boolean {
   const stage = findApplicationStage(status)
   return stage === "signed" || stage === "funded"
-}
-
-function withInStore(
-  answer: ShopperFinancingAnswer,
-  facts: LedgerFacts | undefined,
-  instructions: string | undefined
-): ShopperFinancingAnswer {
-  const payment = inStorePayment(facts, instructions)
-  return payment ? { ...answer, in_store_payment: payment } : answer
 }

@@ -946,6 +946,7 @@ describe("cartToApplication: shopper details", () => {
         field: "billing_address.address_1",
         message:
           "Shorten the street address to 40 characters or fewer; an apartment or suite goes on the second line.",
+        params: { max: 40 },
       },
     ])
   })
@@ -961,6 +962,7 @@ describe("cartToApplication: shopper details", () => {
         code: "suite_too_long",
         field: "billing_address.address_2",
         message: "Shorten the apartment or suite number to 5 characters or fewer.",
+        params: { max: 5 },
       },
     ])
   })
@@ -971,6 +973,7 @@ describe("cartToApplication: shopper details", () => {
         code: "city_too_long",
         field: "billing_address.city",
         message: "Shorten the city to 25 characters or fewer.",
+        params: { max: 25 },
       },
     ])
     expect(onlyProblem(withBilling({ city: " " }))).toEqual([
@@ -1026,11 +1029,13 @@ describe("cartToApplication: shopper details", () => {
         code: "first_name_too_long",
         field: "billing_address.first_name",
         message: "Shorten your first name to 100 characters or fewer.",
+        params: { max: 100 },
       },
       {
         code: "last_name_too_long",
         field: "billing_address.last_name",
         message: "Shorten your last name to 100 characters or fewer.",
+        params: { max: 100 },
       },
     ])
   })
@@ -1104,6 +1109,7 @@ describe("cartToApplication: shopper details", () => {
         code: "email_too_long",
         field: "email",
         message: "Shorten the email address to 100 characters or fewer.",
+        params: { max: 100 },
       },
     ])
     const noEmail = application(cartToApplication(sofaCart({ email: null }), POLICY))
@@ -1139,6 +1145,7 @@ describe("cartToApplication: shopper details", () => {
           code: "total_below_minimum",
           field: "total",
           message: "Pay over time is available for orders from $1,000.00 to $5,000.00.",
+          params: { min: 100_000, max: 500_000 },
         },
       ])
       expect(onlyProblem(sofaCart(), { ...POLICY, minAmount: 974.25 })).toEqual([
@@ -1146,6 +1153,7 @@ describe("cartToApplication: shopper details", () => {
           code: "total_below_minimum",
           field: "total",
           message: "Pay over time is available for orders of $974.25 or more.",
+          params: { min: 97_425, max: undefined },
         },
       ])
     })
@@ -1156,6 +1164,7 @@ describe("cartToApplication: shopper details", () => {
           code: "total_above_maximum",
           field: "total",
           message: "Pay over time is available for orders from $300.00 to $900.00.",
+          params: { min: 30_000, max: 90_000 },
         },
       ])
       expect(onlyProblem(sofaCart(), { ...POLICY, maxAmount: 974.23 })).toEqual([
@@ -1163,6 +1172,7 @@ describe("cartToApplication: shopper details", () => {
           code: "total_above_maximum",
           field: "total",
           message: "Pay over time is available for orders of up to $974.23.",
+          params: { min: undefined, max: 97_423 },
         },
       ])
     })
@@ -1180,6 +1190,7 @@ describe("cartToApplication: shopper details", () => {
         code: "state_not_financed",
         field: "billing_address.province",
         message: "Pay over time is not available for addresses in TX.",
+        params: { state: "TX" },
       },
     ])
     expect(cartToApplication(sofaCart(), { ...POLICY, allowedStates: ["CA", "TX"] }).ok).toBe(true)
@@ -1235,6 +1246,7 @@ describe("cartToApplication: shopper details", () => {
         code: "total_below_minimum",
         field: "total",
         message: "Pay over time is available for orders of $2,000.00 or more.",
+        params: { min: 200_000, max: undefined },
       },
       {
         code: "phone_not_us_mobile",

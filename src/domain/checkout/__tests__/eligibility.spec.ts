@@ -94,6 +94,27 @@ describe("financingEligibility", () => {
     })
   })
 
+  it("says the reasons in Spanish for a Spanish request, with the same codes and fields", () => {
+    const refused = cart({
+      total: 6000,
+      items: [{ id: "i", title: "Sofa", quantity: 1, subtotal: 6000 }],
+      billing_address: { ...cart().billing_address, phone: "+44 20 7946 0958", province: "zz" },
+    })
+    const english = financingEligibility(refused, POLICY)
+    const spanish = financingEligibility(refused, POLICY, "es")
+    expect(spanish.reasons.map(({ code, field }) => ({ code, field }))).toEqual(
+      english.reasons.map(({ code, field }) => ({ code, field }))
+    )
+    expect(spanish.reasons.length).toBeGreaterThan(1)
+    expect(spanish.reasons.find((reason) => reason.code === "total_above_maximum")?.message).toBe(
+      "Pagar a plazos está disponible para pedidos de $200.00 a $5,000.00."
+    )
+    for (const [index, reason] of spanish.reasons.entries()) {
+      expect(reason.message).not.toBe(english.reasons[index].message)
+      expect(reason).not.toHaveProperty("params")
+    }
+  })
+
   it("refuses a region that does not offer the provider, on region_id, with the cart's other reasons after it", () => {
     const result = financingEligibility(
       cart({
@@ -222,6 +243,26 @@ describe("a refused session start's answer", () => {
           code: "zip_invalid",
           field: "billing_address.postal_code",
           message: "Enter a 5-digit US ZIP code, such as 78701.",
+        },
+      ],
+    })
+  })
+
+  it("is said in Spanish after the hand-over, with the values a sentence names and the same codes", () => {
+    const result = financingApplicationFor(cart(), { ...POLICY, allowedStates: ["CA"] })
+    if (result.ok) throw new Error("expected problems")
+    const handedOver = serializeError(financingRefusedError(result.problems))
+
+    expect(financingRefusalBodyOf(handedOver, "es")).toEqual({
+      type: "invalid_data",
+      code: "state_not_financed",
+      field: "billing_address.province",
+      message: "Pagar a plazos no está disponible para direcciones en TX.",
+      reasons: [
+        {
+          code: "state_not_financed",
+          field: "billing_address.province",
+          message: "Pagar a plazos no está disponible para direcciones en TX.",
         },
       ],
     })

@@ -100,6 +100,7 @@ describe("nonLeasableItemsProblem", () => {
       field: "items",
       message:
         "Pay over time can't be used for Gift card. Remove it to pay over time, or choose another way to pay.",
+      params: { titles: ["Gift card"], count: 1 },
       items: [{ line_item_id: "i2", title: "Gift card" }],
     })
   })

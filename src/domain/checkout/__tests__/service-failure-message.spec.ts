@@ -114,6 +114,16 @@ describe("shopperMessageFor", () => {
   )
 })
 
+describe("shopperMessageFor in Spanish", () => {
+  it.each(CASES)("tells a Spanish-speaking shopper about %s in Spanish", (_case, error, _kind, expected) => {
+    const message = shopperMessageFor(error, "es")
+
+    expect(message).not.toBe(expected)
+    expect(message).toMatch(/servicio de financiamiento|solicitud de financiamiento/)
+    expect(message).not.toMatch(/https?:|127\.0\.0\.1|\/v2\/|mobilePhone|ECONN|\d{3}/)
+  })
+})
+
 describe("merchantMessageFor", () => {
   it.each(CASES)("tells the merchant about %s without sending anyone elsewhere to pay", (_case, error) => {
     const message = merchantMessageFor(error)

@@ -191,6 +191,7 @@ describe("street", () => {
       field: "billing_address.address_1",
       message:
         "Shorten the street address to 40 characters or fewer; an apartment or suite goes on the second line.",
+      params: { max: 40 },
     })
   })
 
@@ -259,6 +260,7 @@ describe("suite", () => {
       code: "suite_too_long",
       field: "billing_address.address_2",
       message: "Shorten the apartment or suite number to 5 characters or fewer.",
+      params: { max: 5 },
     })
     expect(refused(suite("billing_address.address_2", "Building 12, Floor 3", 5)).field).toBe(
       "billing_address.address_2"
@@ -291,6 +293,7 @@ describe("text", () => {
       code: "city_too_long",
       field: "billing_address.city",
       message: "Shorten the city to 25 characters or fewer.",
+      params: { max: 25 },
     })
     expect(accepted(text("billing_address.city", ` ${"x".repeat(25)} `, 25, CITY))).toHaveLength(25)
   })

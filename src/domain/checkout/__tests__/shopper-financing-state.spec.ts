@@ -124,4 +124,32 @@ describe("shopperFinancingState", () => {
     )
     expect(answer).not.toHaveProperty("in_store_payment")
   })
+
+  it("answers in Spanish with the same states, amounts and order, the merchant's own instructions as written", () => {
+    const signed = [app("Signed", 1, { order_id: "order_1", total_in_store_payment: "100" })]
+    const english = shopperFinancingState(signed, FINANCED_ORDER, undefined, "en")
+    const spanish = shopperFinancingState(signed, FINANCED_ORDER, undefined, "es")
+    expect(spanish).toEqual({
+      state: english.state,
+      order: english.order,
+      message: "Tu pedido está hecho y lo pagas a plazos.",
+      in_store_payment: {
+        amount: "100.00",
+        message:
+          "Tu contrato no cubre $100.00 de este pedido: todavía le debes esa cantidad a la tienda. " +
+          "La tienda se comunicará contigo para decirte cómo pagarla.",
+      },
+    })
+    const superseded = shopperFinancingState(
+      [app("Signed", 1, { exception_reason: "superseded", exception_at: at(5) })],
+      null,
+      undefined,
+      "es"
+    )
+    expect(superseded.state).toBe("signed_no_order")
+    expect(superseded.message).toMatch(/^Firmaste una solicitud anterior.*No debes nada por ese contrato\.$/)
+    expect(
+      shopperFinancingState(signed, FINANCED_ORDER, "Pay at the counter.", "es").in_store_payment?.message
+    ).toMatch(/Pay at the counter\.$/)
+  })
 })

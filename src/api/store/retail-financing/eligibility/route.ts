@@ -8,6 +8,7 @@ import {
   applicationPolicyOf,
   financingEligibility,
 } from "../../../../domain/checkout/eligibility"
+import { shopperLanguage } from "../../../../domain/shopper-text"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -37,5 +38,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<FinancingEligi
   // The answer changes with every cart update and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
   const nonLeasable = await nonLeasableRuleOf(req.scope, options.nonLeasable)
-  res.json(financingEligibility(cart, applicationPolicyOf(options, nonLeasable, cart.sales_channel_id)))
+  const policy = applicationPolicyOf(options, nonLeasable, cart.sales_channel_id)
+  // The reasons' sentences in the request's language (Medusa's `req.locale`); codes and fields never change.
+  res.json(financingEligibility(cart, policy, shopperLanguage(req.locale)))
 }

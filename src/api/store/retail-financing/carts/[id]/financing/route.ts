@@ -4,6 +4,7 @@ import {
   type ShopperFinancingAnswer,
   shopperFinancingState,
 } from "../../../../../../domain/checkout/shopper-financing-state"
+import { shopperLanguage, shopperText } from "../../../../../../domain/shopper-text"
 import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
@@ -24,15 +25,17 @@ interface CartNotFound {
 export async function GET(req: MedusaRequest, res: MedusaResponse<ShopperFinancingAnswer | CartNotFound>) {
   // The answer changes as the contract moves on and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
+  // Medusa's request locale (`?locale=`, else the js-sdk's `x-medusa-locale`): the sentences' language only.
+  const language = shopperLanguage(req.locale)
   const facts = await cartFinancingFacts(req.scope, req.params.id)
   if (!facts) {
-    res.status(404).json({
-      code: "cart_not_found",
-      field: "id",
-      message: "We could not find this cart. Please go back to your cart and check out again.",
-    })
+    res
+      .status(404)
+      .json({ code: "cart_not_found", field: "id", message: shopperText(language, "cart_not_found") })
     return
   }
   const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
-  res.json(shopperFinancingState(facts.applications, facts.order, options.inStorePaymentInstructions))
+  res.json(
+    shopperFinancingState(facts.applications, facts.order, options.inStorePaymentInstructions, language)
+  )
 }
