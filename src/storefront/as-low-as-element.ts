@@ -10,9 +10,11 @@
  *     backend-url="https://api.shop.example.com"    the Medusa server; the page's own origin when left out
  *     publishable-key="pk_..."                      the storefront's publishable API key
  *     learn-more-url="https://shop.example.com/financing"   optional; otherwise an inline explanation
+ *     lang="es"                                     optional; otherwise the nearest `lang` of the page
  *   ></retail-financing-as-low-as>
  *
- * It renders nothing until there is an offer, and nothing when the amount is not financed or the service
+ * It speaks English, or Spanish when its language (its own `lang`, else the page's) is `es` or a regional
+ * Spanish such as `es-MX`. It renders nothing until there is an offer, and nothing when the amount is not financed or the service
  * cannot answer. Changing `amount` (a cart update) asks again after a short pause. Text from the service is
  * only ever set as text, never parsed as HTML.
  *
@@ -33,6 +35,7 @@
   }
   interface HostElement extends DomNode {
     readonly isConnected: boolean
+    closest(selector: string): { getAttribute(name: string): string | null } | null
     getAttribute(name: string): string | null
     removeAttribute(name: string): void
     attachShadow(init: { mode: "open" }): { replaceChildren(...children: DomNode[]): void }
@@ -76,7 +79,53 @@
   }
 
   const dom = globalThis as unknown as Dom
-  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
+
+  /**
+   * The element's words in each language it speaks: English, and Spanish for `es` and any regional Spanish
+   * (`es-US`, `es-MX`), as the plugin's server chooses. The lender's own text (partner name, disclaimer)
+   * is shown as the service gives it.
+   */
+  interface Words {
+    money: Intl.NumberFormat
+    asLowAs: string
+    perMonth: string
+    forMonths(months: number, partner: string): string
+    learnMore: string
+    buyout(payment: string, month: number, savingsPercentage: number): string
+    explanation(partner: string, payment: string, months: number, buyouts: string[]): string
+  }
+  const WORDS: Record<"en" | "es", Words> = {
+    en: {
+      money: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+      asLowAs: "As low as ",
+      perMonth: "/mo",
+      forMonths: (months, partner) => ` for ${months} months with ${partner}`,
+      learnMore: "Learn more",
+      buyout: (payment, month, savings) => `${payment} by month ${month} (you save ${savings}%)`,
+      explanation: (partner, payment, months, buyouts) =>
+        `Choose to pay over time at checkout and apply with ${partner}. ${payment} for ${months} months is ` +
+        "the lowest payment offered for this amount; yours depends on your application." +
+        (buyouts.length ? ` Early buyout: pay ${buyouts.join(", or ")}.` : ""),
+    },
+    es: {
+      money: new Intl.NumberFormat("es-US", { style: "currency", currency: "USD" }),
+      asLowAs: "Desde ",
+      perMonth: "/mes",
+      forMonths: (months, partner) => ` por ${months} meses con ${partner}`,
+      learnMore: "Más información",
+      buyout: (payment, month, savings) => `${payment} antes del mes ${month} (ahorras ${savings}%)`,
+      explanation: (partner, payment, months, buyouts) =>
+        `Elige pagar a plazos al pagar y haz tu solicitud con ${partner}. ${payment} por ${months} meses es ` +
+        "el pago más bajo que se ofrece para este monto; el tuyo depende de tu solicitud." +
+        (buyouts.length ? ` Compra anticipada: paga ${buyouts.join(", o ")}.` : ""),
+    },
+  }
+
+  /** The element's `lang`, else the nearest one on the page: Spanish for any `es`, English otherwise. */
+  function languageOf(host: HostElement): Words {
+    const tag = host.getAttribute("lang") || host.closest("[lang]")?.getAttribute("lang") || ""
+    return tag.trim().toLowerCase().split(/[-_]/)[0] === "es" ? WORDS.es : WORDS.en
+  }
 
   const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === "object" && value !== null
@@ -130,44 +179,33 @@
     return style
   }
 
-  function money(dollars: string): string {
-    return usd.format(Number(dollars))
-  }
-
-  function render(offer: Offer, learnMoreUrl: string | null): DomNode[] {
-    const payment = `${money(offer.monthlyPayment)}/mo`
+  function render(offer: Offer, learnMoreUrl: string | null, words: Words): DomNode[] {
+    const money = (dollars: string) => words.money.format(Number(dollars))
+    const payment = `${money(offer.monthlyPayment)}${words.perMonth}`
     const message = element(
       "p",
       "message",
-      "As low as ",
+      words.asLowAs,
       element("strong", "payment", payment),
-      ` for ${offer.months} months with ${offer.partner}`
+      words.forMonths(offer.months, offer.partner)
     )
     const nodes = [message]
     if (learnMoreUrl) {
-      const link = element("a", "learn-more", "Learn more")
+      const link = element("a", "learn-more", words.learnMore)
       link.setAttribute("href", learnMoreUrl)
       link.setAttribute("target", "_blank")
       link.setAttribute("rel", "noopener")
       message.append(" ", link)
     } else {
-      const buyouts = offer.buyouts.map(
-        (buyout) =>
-          `${money(buyout.payment)} by month ${buyout.month} (you save ${buyout.savingsPercentage}%)`
+      const buyouts = offer.buyouts.map((buyout) =>
+        words.buyout(money(buyout.payment), buyout.month, buyout.savingsPercentage)
       )
       nodes.push(
         element(
           "details",
           "details",
-          element("summary", "learn-more", "Learn more"),
-          element(
-            "p",
-            "explanation",
-            `Choose to pay over time at checkout and apply with ${offer.partner}. ${payment} for ` +
-              `${offer.months} months is the lowest payment offered for this amount; yours depends on ` +
-              "your application." +
-              (buyouts.length ? ` Early buyout: pay ${buyouts.join(", or ")}.` : "")
-          )
+          element("summary", "learn-more", words.learnMore),
+          element("p", "explanation", words.explanation(offer.partner, payment, offer.months, buyouts))
         )
       )
     }
@@ -182,6 +220,7 @@
       "backend-url",
       "publishable-key",
       "learn-more-url",
+      "lang",
     ]
 
     private readonly root = this.attachShadow({ mode: "open" })
@@ -217,10 +256,12 @@
       const publishableKey = (this.getAttribute("publishable-key") ?? "").trim()
       const productId = (this.getAttribute("product-id") ?? "").trim()
       const learnMoreUrl = safeLink(this.getAttribute("learn-more-url"))
+      const words = languageOf(this)
       const url =
         `${backendUrl}${ROUTE}?amount=${encodeURIComponent(amount)}` +
         (productId ? `&product_id=${encodeURIComponent(productId)}` : "")
-      const wanted = `${url} ${publishableKey} ${learnMoreUrl ?? ""}`
+      // The words too: a page that switches its language shows the same offer in the other one.
+      const wanted = `${url} ${publishableKey} ${learnMoreUrl ?? ""} ${words.asLowAs}`
       // A request for another amount may still be out: its answer must not land after this one.
       this.request?.abort()
       this.request = undefined
@@ -242,7 +283,7 @@
         // Aborted for a newer amount, offline, or refused: nothing to show for this one.
       }
       if (request.signal.aborted) return
-      this.show(offer && render(offer, learnMoreUrl), wanted)
+      this.show(offer && render(offer, learnMoreUrl, words), wanted)
     }
 
     private show(nodes: DomNode[] | null, wanted: string): void {

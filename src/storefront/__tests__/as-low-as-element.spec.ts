@@ -57,9 +57,19 @@ interface ElementCallbacks {
 class FakeHostElement extends FakeNode {
   isConnected = false
   shadow: FakeNode | undefined
+  /** The `lang` of the page around the element (an ancestor's, or `<html lang>`), if any. */
+  pageLang: string | null = null
 
   constructor() {
     super("retail-financing-as-low-as")
+  }
+
+  /** Only `[lang]` is asked for: the element itself when it has one, else the page's. */
+  closest(selector: string): { getAttribute(name: string): string | null } | null {
+    if (selector !== "[lang]") throw new Error(`closest(${selector}) is not faked`)
+    if (this.getAttribute("lang") !== null) return this
+    const lang = this.pageLang
+    return lang === null ? null : { getAttribute: (name) => (name === "lang" ? lang : null) }
   }
 
   attachShadow(): { replaceChildren(...children: FakeNode[]): void } {
@@ -141,10 +151,11 @@ function page(answer: (call: FetchCall) => Promise<{ ok: boolean; json(): Promis
   }
   vm.runInNewContext(script, context)
 
-  function mount(attributes: Record<string, string>) {
+  function mount(attributes: Record<string, string>, pageLang: string | null = null) {
     const Element = registry.get("retail-financing-as-low-as")
     if (!Element) throw new Error("the script defined no retail-financing-as-low-as")
     const element = new Element()
+    element.pageLang = pageLang
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
     element.isConnected = true
     ;(element as unknown as ElementCallbacks).connectedCallback()
@@ -181,6 +192,41 @@ describe("<retail-financing-as-low-as>", () => {
       "Early buyout: pay $1,429.99 by month 3 (you save 47.6%)."
     )
     expect(element.getAttribute("aria-busy")).toBeNull()
+  })
+
+  it('speaks Spanish in a Spanish page (es, es-MX) or with lang="es", English otherwise', async () => {
+    const { mount } = page(() => json(OFFER))
+
+    const byPage = mount(ATTRIBUTES, "es-MX")
+    const byAttribute = mount({ ...ATTRIBUTES, lang: "es" }, "en")
+    const english = mount({ ...ATTRIBUTES, lang: "en-US" }, "es")
+    const french = mount(ATTRIBUTES, "fr")
+    await jest.advanceTimersByTimeAsync(0)
+
+    for (const element of [byPage, byAttribute]) {
+      expect(element.find("message")?.textContent).toBe("Desde $173.34/mes por 12 meses con Sandbox Lease")
+      expect(element.find("learn-more")?.textContent).toBe("Más información")
+      expect(element.find("explanation")?.textContent).toContain(
+        "Compra anticipada: paga $1,429.99 antes del mes 3 (ahorras 47.6%)."
+      )
+      // The lender's own text stays as the service wrote it.
+      expect(element.find("disclaimer")?.textContent).toBe("Lease-to-own is not a loan.")
+    }
+    for (const element of [english, french]) {
+      expect(element.find("message")?.textContent).toBe(
+        "As low as $173.34/mo for 12 months with Sandbox Lease"
+      )
+    }
+  })
+
+  it("says the same offer again in the other language when its lang changes", async () => {
+    const { calls, mount } = page(() => json(OFFER))
+    const element = mount(ATTRIBUTES)
+    await jest.advanceTimersByTimeAsync(0)
+    element.setAttribute("lang", "es")
+    await jest.advanceTimersByTimeAsync(500)
+    expect(element.find("message")?.textContent).toMatch(/^Desde /)
+    expect(calls).toHaveLength(2)
   })
 
   it("links to learn-more-url when given one, and only to an http(s) page", async () => {
