@@ -18,11 +18,9 @@ export const SHOPPER = {
 }
 
 /** The plugin's element on a page, and the text it renders in its shadow root. */
-export function asLowAsMessage(page: Page, testId: string) {
-  return page
-    .getByTestId(testId)
-    .locator("retail-financing-as-low-as")
-    .getByText(/as low as/i)
+/** The element's message: "As low as …", or "Desde …" when the page speaks Spanish. */
+export function asLowAsMessage(page: Page, testId: string, words: RegExp = /as low as/i) {
+  return page.getByTestId(testId).locator("retail-financing-as-low-as").getByText(words)
 }
 
 export async function openProduct(page: Page, storefrontUrl: string, title: string): Promise<void> {

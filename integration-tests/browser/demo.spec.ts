@@ -202,6 +202,35 @@ describe("npm run demo", () => {
     })
   })
 
+  it("speaks Spanish with ?lang=es: As low as on the product page and the reasons at checkout, from the plugin", async () => {
+    const shopper = (session = await openPage(browser, urls.storefront))
+    const { page } = shopper
+    await withScreenshotOnFailure(shopper, "demo-spanish", async () => {
+      await openProduct(page, urls.storefront, "Linen sectional sofa")
+      await page.goto(`${page.url()}${page.url().includes("?") ? "&" : "?"}lang=es`)
+      const message = asLowAsMessage(page, "product-as-low-as", /^Desde/)
+      await message.waitFor()
+      expect(await message.innerText()).toMatch(/^Desde \$[\d,]+\.\d{2}\/mes por \d+ meses con /)
+
+      await addToCart(page)
+      await addOneMore(page, "Linen sectional sofa", 2)
+      await goToCheckout(page)
+      await enterContactAndAddress(page, { phone: "+44 20 7946 0958" })
+      await chooseShipping(page, "Standard shipping")
+      const reasons = page.getByTestId("financing-reasons").locator("li")
+      await reasons.first().waitFor()
+      await expect(reasons.allInnerTexts()).resolves.toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Pagar a plazos está disponible para pedidos de \$[\d,.]+ a \$5,000\.00\.$/),
+          "Escribe un número de celular de EE. UU., por ejemplo 512-555-0100.",
+        ])
+      )
+      // The field is still marked from the reason's machine-readable key, whatever the language.
+      await expect(page.getByLabel("Mobile phone").getAttribute("aria-invalid")).resolves.toBe("true")
+      await screenshot(page, "demo-checkout-spanish")
+    })
+  })
+
   it("tells the shopper to remove the protection plan the lender cannot lease, from the product page to checkout", async () => {
     const shopper = (session = await openPage(browser, urls.storefront))
     const { page } = shopper

@@ -1,4 +1,4 @@
-/* global window, document, fetch, localStorage */
+/* global window, document, fetch, localStorage, URLSearchParams */
 
 /*
  * What every page of the demo storefront shares: calls to Medusa's store API (with the publishable key),
@@ -13,6 +13,17 @@ export const SYSTEM_PROVIDER_ID = "pp_system_default"
 // data, whose applicationStatus tells the cancel page why the shopper is back.
 const CART_FIELDS = "+items.subtotal,+shipping_methods.name,+payment_collection.payment_sessions.data"
 
+const LANGUAGE_KEY = "oak-and-linen-language"
+
+/**
+ * `?lang=es` on any page (kept for the visit; `?lang=en` goes back): the page's `lang`, which the "As low
+ * as" element follows, and the locale the store API is asked in, so the plugin's sentences come back in
+ * Spanish. The demo's own words stay English: it shows what the plugin says, not a translated store.
+ */
+const chosenLanguage = new URLSearchParams(window.location.search).get("lang")
+if (chosenLanguage) localStorage.setItem(LANGUAGE_KEY, chosenLanguage)
+document.documentElement.lang = localStorage.getItem(LANGUAGE_KEY) || "en"
+
 class ApiError extends Error {
   constructor(message, status) {
     super(message)
@@ -22,7 +33,11 @@ class ApiError extends Error {
 
 /** A refused request throws with Medusa's message, which for financing is a sentence meant for the shopper. */
 export async function api(path, { method = "GET", body } = {}) {
-  const headers = { "x-publishable-api-key": config.publishableKey }
+  // Medusa reads a request's locale from this header (what the js-sdk sends when a locale is set).
+  const headers = {
+    "x-publishable-api-key": config.publishableKey,
+    "x-medusa-locale": document.documentElement.lang,
+  }
   if (body !== undefined) headers["content-type"] = "application/json"
   const response = await fetch(`${config.backendUrl}${path}`, {
     method,
