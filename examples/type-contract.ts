@@ -6,7 +6,8 @@
 import type { AsLowAsBody } from "../src/domain/as-low-as/quoter"
 import type { FinancingEligibility } from "../src/domain/checkout/eligibility"
 import type { FinancingRefusalBody } from "../src/domain/checkout/financing-refusal"
-import type * as NextExample from "./nextjs/src/lib/financing"
+import type { ShopperFinancingAnswer } from "../src/domain/checkout/shopper-financing-state"
+import type * as DtcExample from "./dtc-starter/storefront/src/lib/financing"
 import type { AsLowAsResponse as ReactAsLowAs } from "./react/AsLowAs"
 import type { FinancingEligibility as ReactEligibility } from "./react/PayOverTimeOption"
 
@@ -14,15 +15,15 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Reads<Server, Example> = [Server] extends [Example] ? true : false
 
 export const typeContract: {
-  nextEligibility: Same<FinancingEligibility, NextExample.FinancingEligibility>
-  nextRefusalReasons: Same<FinancingRefusalBody["reasons"], NextExample.FinancingReason[]>
-  nextAsLowAs: Same<AsLowAsBody, NextExample.AsLowAsResponse>
+  dtcEligibility: Reads<FinancingEligibility, DtcExample.FinancingEligibility>
+  dtcRefusalReasons: Reads<FinancingRefusalBody["reasons"], DtcExample.FinancingReason[]>
+  dtcCartFinancing: Same<ShopperFinancingAnswer, DtcExample.CartFinancing>
   reactEligibility: Reads<FinancingEligibility, ReactEligibility>
   reactAsLowAs: Same<AsLowAsBody, ReactAsLowAs>
 } = {
-  nextEligibility: true,
-  nextRefusalReasons: true,
-  nextAsLowAs: true,
+  dtcEligibility: true,
+  dtcRefusalReasons: true,
+  dtcCartFinancing: true,
   reactEligibility: true,
   reactAsLowAs: true,
 }

@@ -35,15 +35,14 @@ import {
 
 const FIXTURE = process.env.DTC_STARTER_FIXTURE ?? sharedFixture(ROOT, "dtc-starter")
 const EXAMPLE_README = path.join(ROOT, "examples/dtc-starter/README.md")
-const BLOCK = /```bash dtc-starter-backend\n([\s\S]*?)```/g
-
-/** The README's commands, in order: comments and blank lines dropped. */
-function readmeCommands(): string[] {
+/** The commands of the README's ```bash <tag> blocks, in order: comments and blank lines dropped. */
+function readmeCommands(tag: "dtc-starter-backend" | "dtc-starter-storefront"): string[] {
   const text = readFileSync(EXAMPLE_README, "utf8")
-  const commands = [...text.matchAll(BLOCK)].flatMap((match) =>
+  const block = new RegExp("```bash " + tag + "\\n([\\s\\S]*?)```", "g")
+  const commands = [...text.matchAll(block)].flatMap((match) =>
     match[1].split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("#"))
   )
-  if (commands.length === 0) throw new Error(`${EXAMPLE_README} has no \`\`\`bash dtc-starter-backend block`)
+  if (commands.length === 0) throw new Error(`${EXAMPLE_README} has no \`\`\`bash ${tag} block`)
   return commands
 }
 
@@ -67,6 +66,8 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
   const children: ChildProcess[] = []
   let env: NodeJS.ProcessEnv
   let tarball: string
+  /** The running backend and the publishable key its seed made, for the storefront. */
+  let backend: { url: string; publishableKey: string } | undefined
 
   beforeAll(async () => {
     cpSync(FIXTURE, starterDir, { recursive: true })
@@ -86,16 +87,22 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     rmSync(workDir, { recursive: true, force: true })
   })
 
-  it("the README's commands run: Medusa upgraded to 2.21, the plugin installed, its tables migrated", async () => {
+  /**
+   * Runs the README's commands of one kind from the starter's root, as a person would in one shell: a
+   * `cd` moves the rest. `before` runs ahead of each command, for the prose steps between them.
+   */
+  async function runReadme(
+    tag: "dtc-starter-backend" | "dtc-starter-storefront",
+    before: (command: string) => void = () => undefined
+  ): Promise<void> {
     let cwd = starterDir
-    for (const command of readmeCommands()) {
-      if (command === "cd apps/backend") {
-        cwd = path.join(cwd, "apps/backend")
+    for (const command of readmeCommands(tag)) {
+      const cd = /^cd (\S+)$/.exec(command)
+      if (cd) {
+        cwd = path.join(cwd, cd[1])
         continue
       }
-      // The one step that is prose, not a command: medusa-config.ts becomes the repository README's snippet,
-      // before the first command that loads it.
-      if (command.startsWith("npx medusa ")) writeMedusaConfig()
+      before(command)
       const line = command.replace(new RegExp(`^pnpm add ${PACKAGE}$`), `pnpm add ${tarball}`)
       const child = spawn("bash", ["-c", line], {
         cwd,
@@ -108,6 +115,14 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       const code = await exitCode(child)
       expect({ command, code, output: code === 0 ? "" : output() }).toEqual({ command, code: 0, output: "" })
     }
+  }
+
+  it("the README's commands run: Medusa upgraded to 2.21, the plugin installed, its tables migrated", async () => {
+    // The one step that is prose, not a command: medusa-config.ts becomes the repository README's snippet,
+    // before the first command that loads it.
+    await runReadme("dtc-starter-backend", (command) => {
+      if (command.startsWith("npx medusa ")) writeMedusaConfig()
+    })
 
     const installed = JSON.parse(readFileSync(path.join(backendDir, "package.json"), "utf8")) as {
       dependencies: Record<string, string>
@@ -175,5 +190,37 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       output: body.available ? "" : output(),
     }).toEqual({ status: 200, available: true, output: "" })
     expect(body.as_low_as).not.toBeNull()
+    backend = { url: `http://localhost:${port}`, publishableKey: keys.rows[0].token }
   }, 180_000)
+
+  it("the storefront's files and patch apply to the starter as it is; it type-checks and builds against the backend", async () => {
+    if (!backend) throw new Error("the backend did not start: see the test above")
+    const storefrontDir = path.join(starterDir, "apps/storefront")
+    // The prose step: .env.local with the variables the README names.
+    writeFileSync(
+      path.join(storefrontDir, ".env.local"),
+      [
+        `NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${backend.publishableKey}`,
+        `NEXT_PUBLIC_MEDUSA_BACKEND_URL=${backend.url}`,
+        "NEXT_PUBLIC_BASE_URL=http://localhost:8000",
+        "NEXT_PUBLIC_DEFAULT_REGION=dk",
+        "",
+      ].join("\n")
+    )
+    const started = Date.now()
+    await runReadme("dtc-starter-storefront")
+    // What `next build` made: the pages the example adds, among the starter's own.
+    const manifest = JSON.parse(
+      readFileSync(path.join(storefrontDir, ".next/app-path-routes-manifest.json"), "utf8")
+    ) as Record<string, string>
+    expect(Object.values(manifest)).toEqual(
+      expect.arrayContaining([
+        "/[countryCode]/checkout/financing/return",
+        "/[countryCode]/checkout/financing/cancel",
+      ])
+    )
+    process.stdout.write(
+      `DTC storefront: copied, patched, type-checked and built in ${Date.now() - started} ms\n`
+    )
+  }, 600_000)
 })

@@ -1,0 +1,21 @@
+import type { FinancingReason } from "@lib/financing"
+import { Text } from "@modules/common/components/ui"
+
+/** Why Pay over time cannot be offered, under its option in the payment step: the plugin's sentences. */
+const FinancingReasons = ({ reasons }: { reasons: FinancingReason[] }) => {
+  if (reasons.length === 0) return null
+  return (
+    <div className="text-ui-fg-subtle txt-small" data-testid="financing-reasons">
+      <Text className="txt-small-plus text-ui-fg-base">Pay over time is not available for this order:</Text>
+      <ul className="list-disc pl-5">
+        {reasons.map((reason) => (
+          <li key={`${reason.code}-${reason.field ?? ""}`} data-field={reason.field ?? undefined}>
+            {reason.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+export default FinancingReasons
