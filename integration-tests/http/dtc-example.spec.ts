@@ -123,6 +123,14 @@ financingIntegrationSuite({
       return session.data.publicId
     }
 
+    /** A cart whose financing the example's action started, and its application's public id. */
+    const financingStarted = async () => {
+      const cart = await validCart()
+      const started = await actions.startFinancing(cart.id, "us")
+      if (!started.ok) throw new Error(`expected a link, got ${JSON.stringify(started)}`)
+      return { cart, started, publicId: await publicIdOf(cart.id) }
+    }
+
     /** A redirect() is thrown: what the page would be sent to, or the answer the page would show. */
     const settle = (cartId: string) =>
       actions.settleFinancedCart(cartId, "us").then(
@@ -197,10 +205,7 @@ financingIntegrationSuite({
     })
 
     it("on return: an application not signed yet is said as such; once signed, the starter's confirmation page", async () => {
-      const cart = await validCart()
-      const started = await actions.startFinancing(cart.id, "us")
-      if (!started.ok) throw new Error(`expected a link, got ${JSON.stringify(started)}`)
-      const publicId = await publicIdOf(cart.id)
+      const { cart, publicId } = await financingStarted()
 
       expect(await settle(cart.id)).toEqual({
         answer: { state: "not_started", message: expect.stringMatching(/not finished an application/) },
@@ -220,10 +225,7 @@ financingIntegrationSuite({
     })
 
     it("on the cancel page, says a declined application was not approved", async () => {
-      const cart = await validCart()
-      const started = await actions.startFinancing(cart.id, "us")
-      if (!started.ok) throw new Error(`expected a link, got ${JSON.stringify(started)}`)
-      const publicId = await publicIdOf(cart.id)
+      const { cart, publicId } = await financingStarted()
 
       await moveApplication(financing.sandbox, publicId, "Declined")
       await callbacksSettled(financing.sandbox, publicId)
@@ -234,10 +236,7 @@ financingIntegrationSuite({
     })
 
     it("on return after paying another way in a second tab: never the confirmation of a financed order", async () => {
-      const cart = await validCart()
-      const started = await actions.startFinancing(cart.id, "us")
-      if (!started.ok) throw new Error(`expected a link, got ${JSON.stringify(started)}`)
-      const publicId = await publicIdOf(cart.id)
+      const { cart, publicId } = await financingStarted()
       const collection = await createPaymentCollection(api, seed, cart.id)
       await api.post(
         `/store/payment-collections/${collection.id}/payment-sessions`,

@@ -93,7 +93,8 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
    */
   async function runReadme(
     tag: "dtc-starter-backend" | "dtc-starter-storefront",
-    before: (command: string) => void = () => undefined
+    before: (command: string) => void = () => undefined,
+    shellEnv: NodeJS.ProcessEnv = env
   ): Promise<void> {
     let cwd = starterDir
     for (const command of readmeCommands(tag)) {
@@ -106,7 +107,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       const line = command.replace(new RegExp(`^pnpm add ${PACKAGE}$`), `pnpm add ${tarball}`)
       const child = spawn("bash", ["-c", line], {
         cwd,
-        env,
+        env: shellEnv,
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
       })
@@ -208,7 +209,10 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       ].join("\n")
     )
     const started = Date.now()
-    await runReadme("dtc-starter-storefront")
+    // The backend's shell sets NODE_ENV=development (medusa develop); a person's shell for `next build` has
+    // none, and Next.js refuses to prerender its error pages under a development NODE_ENV.
+    const { NODE_ENV: _backendOnly, ...storefrontEnv } = env
+    await runReadme("dtc-starter-storefront", undefined, storefrontEnv)
     // What `next build` made: the pages the example adds, among the starter's own.
     const manifest = JSON.parse(
       readFileSync(path.join(storefrontDir, ".next/app-path-routes-manifest.json"), "utf8")
