@@ -3,6 +3,9 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from "node:os"
 import path from "node:path"
 
+import type { Page } from "playwright-core"
+
+import { launchChromium, openPage, withScreenshotOnFailure } from "../browser/admin-browser"
 import { freePort } from "../helpers/free-port"
 import { sharedFixture } from "../helpers/shared-fixture"
 import {
@@ -18,6 +21,20 @@ import {
   stopGroup,
   withPostgres,
 } from "./install-helpers"
+import { FINANCED_PRODUCT, sellInTheUnitedStates, startStorefront } from "./dtc-us-store"
+
+/** The plugin's "As low as" element in a part of the starter's page, once it shows an offer. */
+const asLowAs = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .locator("retail-financing-as-low-as")
+    .getByText(/as low as/i)
+
+/** A screenshot to look at, when SCREENSHOT_DIR is set. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+}
 
 /*
  * Medusa's DTC starter (a read-only snapshot in ../shared/fixtures/dtc-starter), its backend set up exactly as
@@ -67,7 +84,12 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
   let env: NodeJS.ProcessEnv
   let tarball: string
   /** The running backend and the publishable key its seed made, for the storefront. */
-  let backend: { url: string; publishableKey: string } | undefined
+  let backend: { url: string; publishableKey: string; sandboxUrl: string } | undefined
+  /** Where the storefront runs: its origin goes in the backend's CORS and allowedRedirectOrigins. */
+  let storefrontOrigin: string
+  /** The storefront's shell: a person's, without the backend shell's NODE_ENV=development. */
+  let storefrontEnv: NodeJS.ProcessEnv | undefined
+  let storefrontBuilt = false
 
   beforeAll(async () => {
     cpSync(FIXTURE, starterDir, { recursive: true })
@@ -77,6 +99,11 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     await withPostgres("postgres", (client) => client.query(`create database "${database}"`))
     env = merchantEnv(`postgres://postgres@localhost:5432/${database}`)
     env.PATH = `${pnpmShim(workDir, starterDir)}:${env.PATH}`
+    storefrontOrigin = `http://localhost:${await freePort()}`
+    // The .env the README makes names the storefront at :8000; this one runs where a port is free (the
+    // environment wins over .env, as loadEnv never overrides a variable already set).
+    env.STORE_CORS = storefrontOrigin
+    env.AUTH_CORS = `${storefrontOrigin},http://localhost:9000`
   }, 60_000)
 
   afterAll(async () => {
@@ -143,9 +170,19 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     )
   }, 360_000)
 
-  /** The README says: replace medusa-config.ts with the repository README's snippet. */
+  /**
+   * The README says: replace medusa-config.ts with the repository README's snippet, the storefront's origin in
+   * place of its example shop's (the return and cancel URLs and `allowedRedirectOrigins`).
+   */
   function writeMedusaConfig(): void {
-    writeFileSync(path.join(backendDir, "medusa-config.ts"), readmeConfig())
+    const config = readmeConfig()
+    const withStorefront = config.replaceAll("https://shop.example.com", storefrontOrigin)
+    if (!/allowedRedirectOrigins: \["http:\/\/localhost:\d+"\]/.test(withStorefront)) {
+      throw new Error(
+        "the README's config no longer names https://shop.example.com in allowedRedirectOrigins"
+      )
+    }
+    writeFileSync(path.join(backendDir, "medusa-config.ts"), withStorefront)
   }
 
   it("the backend starts: the plugin's provider is registered and its store route answers from the sandbox", async () => {
@@ -191,7 +228,14 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       output: body.available ? "" : output(),
     }).toEqual({ status: 200, available: true, output: "" })
     expect(body.as_low_as).not.toBeNull()
-    backend = { url: `http://localhost:${port}`, publishableKey: keys.rows[0].token }
+    // The README's step 4, in the admin: a US region, shipping and prices. Before the storefront's build,
+    // which keeps the regions and products it reads (the starter's fetches are force-cache).
+    await sellInTheUnitedStates(backendDir, env, `http://localhost:${port}`)
+    backend = {
+      url: `http://localhost:${port}`,
+      publishableKey: keys.rows[0].token,
+      sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    }
   }, 180_000)
 
   it("the storefront's files and patch apply to the starter as it is; it type-checks and builds against the backend", async () => {
@@ -203,15 +247,16 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       [
         `NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY=${backend.publishableKey}`,
         `NEXT_PUBLIC_MEDUSA_BACKEND_URL=${backend.url}`,
-        "NEXT_PUBLIC_BASE_URL=http://localhost:8000",
-        "NEXT_PUBLIC_DEFAULT_REGION=dk",
+        `NEXT_PUBLIC_BASE_URL=${storefrontOrigin}`,
+        "NEXT_PUBLIC_DEFAULT_REGION=us",
         "",
       ].join("\n")
     )
     const started = Date.now()
     // The backend's shell sets NODE_ENV=development (medusa develop); a person's shell for `next build` has
     // none, and Next.js refuses to prerender its error pages under a development NODE_ENV.
-    const { NODE_ENV: _backendOnly, ...storefrontEnv } = env
+    const { NODE_ENV: _backendOnly, ...shell } = env
+    storefrontEnv = shell
     await runReadme("dtc-starter-storefront", undefined, storefrontEnv)
     // What `next build` made: the pages the example adds, among the starter's own.
     const manifest = JSON.parse(
@@ -226,5 +271,103 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     process.stdout.write(
       `DTC storefront: copied, patched, type-checked and built in ${Date.now() - started} ms\n`
     )
+    storefrontBuilt = true
   }, 600_000)
+
+  it("a financed checkout in Chromium: As low as, Pay over time, signed at the sandbox, back to the starter's confirmation; one order; a refused cart shows why", async () => {
+    if (!backend || !storefrontEnv || !storefrontBuilt) throw new Error("no storefront: see the tests above")
+    const { sandboxUrl } = backend
+    const storefront = startStorefront(
+      path.join(starterDir, "apps/storefront"),
+      storefrontEnv,
+      storefrontOrigin
+    )
+    children.push(storefront)
+    const storefrontOutput = captureOutput(storefront)
+    const running = () => storefront.exitCode === null && storefront.signalCode === null
+    const up = await answers(`${storefrontOrigin}/us`, Date.now() + 60_000, running)
+    expect({ up, output: up ? "" : storefrontOutput() }).toEqual({ up: true, output: "" })
+
+    const browser = await launchChromium()
+    try {
+      const shopper = await openPage(browser, storefrontOrigin)
+      const { page } = shopper
+      const orderId = await withScreenshotOnFailure(shopper, "dtc-checkout", async () => {
+        await addTheProduct(page)
+        await page.goto(`${storefrontOrigin}/us/cart`)
+        await asLowAs(page, "cart-as-low-as").waitFor()
+        await page.getByTestId("checkout-button").click()
+        await fillAddressAndShipping(page, "512-555-0142")
+        await asLowAs(page, "checkout-as-low-as").waitFor()
+        await page.getByText("Pay over time", { exact: true }).click()
+        await shot(page, "dtc-payment")
+        await page.getByTestId("submit-payment-button").click()
+        await page.getByTestId("submit-order-button").click()
+        await page.waitForURL((url) => url.origin === new URL(sandboxUrl).origin, { timeout: 30_000 })
+        await page.getByRole("button", { name: /approve and sign/i }).click()
+        await page.waitForURL(/\/us\/order\/[^/]+\/confirmed/, { timeout: 60_000 })
+        // The starter's own confirmation, rendered (not its loading skeleton).
+        await page.getByTestId("order-complete-container").getByText("Thank you!").waitFor()
+        await shot(page, "dtc-confirmed")
+        return /\/order\/([^/]+)\/confirmed/.exec(new URL(page.url()).pathname)![1]
+      })
+      // One order for the cart, made from the ledger's contract.
+      const orders = await withPostgres(database, (client) =>
+        client.query<{ order_id: string }>(
+          `select other.order_id from order_cart mine join order_cart other on other.cart_id = mine.cart_id
+           where mine.order_id = $1 and mine.deleted_at is null and other.deleted_at is null`,
+          [orderId]
+        )
+      )
+      expect(orders.rows.map((row) => row.order_id)).toEqual([orderId])
+      const contracts = await withPostgres(database, (client) =>
+        client.query(`select 1 from retail_financing_application where order_id = $1`, [orderId])
+      )
+      expect(contracts.rowCount).toBe(1)
+
+      // A UK phone: Pay over time is shown disabled, with the plugin's sentence under it.
+      await withScreenshotOnFailure(shopper, "dtc-refused", async () => {
+        await addTheProduct(page)
+        await page.goto(`${storefrontOrigin}/us/checkout?step=address`)
+        await fillAddressAndShipping(page, "+44 20 7946 0958")
+        const reasons = page.getByTestId("financing-reasons")
+        await reasons.waitFor()
+        expect(await reasons.innerText()).toContain("Enter a US mobile phone number")
+        await shot(page, "dtc-refused")
+      })
+    } finally {
+      await browser.close()
+    }
+  }, 300_000)
+
+  /** The financed product's page: its options chosen, "As low as" shown for that variant, added to the cart. */
+  async function addTheProduct(page: Page): Promise<void> {
+    await page.goto(`${storefrontOrigin}/us/products/${FINANCED_PRODUCT.handle}`)
+    // Each option's first value (the starter enables Add to cart once a variant is chosen); the mobile
+    // layout's copies of the options are hidden at this width.
+    const groups = page.locator("[data-testid=product-options]:visible")
+    for (let index = 0; index < (await groups.count()); index++) {
+      await groups.nth(index).getByTestId("option-button").first().click()
+    }
+    await asLowAs(page, "product-as-low-as").waitFor()
+    await shot(page, "dtc-product")
+    await page.getByTestId("add-product-button").click()
+    await page.getByTestId("nav-cart-link").filter({ hasText: "(1)" }).waitFor()
+  }
+
+  /** The starter's address step with a US address and the given phone, then its one US shipping option. */
+  async function fillAddressAndShipping(page: Page, phone: string): Promise<void> {
+    await page.getByTestId("shipping-first-name-input").fill("Jordan")
+    await page.getByTestId("shipping-last-name-input").fill("Rivera")
+    await page.getByTestId("shipping-address-input").fill("1 Main St")
+    await page.getByTestId("shipping-postal-code-input").fill("78701")
+    await page.getByTestId("shipping-city-input").fill("Austin")
+    await page.getByTestId("shipping-country-select").selectOption("us")
+    await page.getByTestId("shipping-province-input").fill("TX")
+    await page.getByTestId("shipping-email-input").fill("jordan.rivera@example.com")
+    await page.getByTestId("shipping-phone-input").fill(phone)
+    await page.getByTestId("submit-address-button").click()
+    await page.getByTestId("delivery-option-radio").first().click()
+    await page.getByTestId("submit-delivery-option-button").click()
+  }
 })
