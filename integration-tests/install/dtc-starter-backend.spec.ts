@@ -291,6 +291,9 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     const browser = await launchChromium()
     try {
       const shopper = await openPage(browser, storefrontOrigin)
+      // A production Next.js server under CI's load: Add to cart (a server action making the cart) took over
+      // 15 s there once, and landed; a shopper waits, and so does this test.
+      shopper.context.setDefaultTimeout(60_000)
       const { page } = shopper
       const orderId = await withScreenshotOnFailure(shopper, "dtc-checkout", async () => {
         await addTheProduct(page)
