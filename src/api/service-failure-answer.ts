@@ -45,7 +45,7 @@ export function storeServiceFailureAnswer(
   const kind = serviceFailureKindOfCode(code)
   if (!kind || typeof message !== "string") return undefined
   // The step wrote the English sentence; the code says which, so the request's language gets its own.
-  return answerOf(kind, language === "en" ? message : shopperFailureMessage(kind, language))
+  return answerOf(kind, shopperFailureMessage(kind, language))
 }
 
 /** The answer to an admin request that asked the service directly and failed, in the merchant's words. */

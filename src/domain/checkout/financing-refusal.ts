@@ -15,18 +15,25 @@ export interface FinancingRefusalBody {
   reasons: EligibilityReason[]
 }
 
+/** What of a problem the refusal carries: enough to say it in any language, nothing for the log. */
+type SayableProblem = Pick<CheckoutProblem, "code" | "field" | "params" | "items">
+
 /**
  * The error a workflow step throws when the cart cannot be financed. Medusa's own error handler would
- * answer it 400 with `type`, `code` and `message` (the sentences); `reasons` rides along as an own field,
- * which a workflow keeps when it hands the error on as a plain object, so the session start's middleware
- * can answer the full shape (financingRefusalBodyOf).
+ * answer it 400 with `type`, `code` and `message` (the sentences, in English); the problems ride along as an
+ * own field, which a workflow keeps when it hands the error on as a plain object, so the session start's
+ * middleware can answer the full shape in the shopper's language (financingRefusalBodyOf).
  */
 export function financingRefusedError(problems: readonly CheckoutProblem[]): MedusaError {
-  const reasons = reasonsOf(problems)
+  const sayable: SayableProblem[] = problems.map(({ code, field, params, items }) => ({
+    code,
+    field,
+    params,
+    items,
+  }))
+  const reasons = reasonsOf(sayable)
   const error = new MedusaError(MedusaError.Types.INVALID_DATA, sentences(reasons), reasons[0]?.code)
-  // The values each sentence names ride along too, so the answer can be said in the shopper's language.
-  const sayable = problems.map(({ code, field, params, items }) => ({ code, field, params, items }))
-  return Object.assign(error, { reasons, sayable })
+  return Object.assign(error, { problems: sayable })
 }
 
 /**
@@ -37,18 +44,16 @@ export function financingRefusalBodyOf(
   error: unknown,
   language: ShopperLanguage = "en"
 ): FinancingRefusalBody | undefined {
-  const { type, reasons, sayable } = (error ?? {}) as { type?: unknown; reasons?: unknown; sayable?: unknown }
-  if (type !== MedusaError.Types.INVALID_DATA || !Array.isArray(reasons) || reasons.length === 0)
+  const { type, problems } = (error ?? {}) as { type?: unknown; problems?: unknown }
+  if (type !== MedusaError.Types.INVALID_DATA || !Array.isArray(problems) || problems.length === 0)
     return undefined
-  const list = Array.isArray(sayable)
-    ? reasonsOf(sayable as Pick<CheckoutProblem, "code" | "field" | "params" | "items">[], language)
-    : (reasons as EligibilityReason[])
+  const reasons = reasonsOf(problems as SayableProblem[], language)
   return {
     type: MedusaError.Types.INVALID_DATA,
-    code: list[0].code,
-    field: list[0].field,
-    message: sentences(list),
-    reasons: list,
+    code: reasons[0].code,
+    field: reasons[0].field,
+    message: sentences(reasons),
+    reasons,
   }
 }
 

@@ -74,7 +74,7 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problem: Checkout
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value })
 /**
  * A problem, its sentence in English from the shopper's catalogue (src/domain/shopper-text) and the values
- * it names, which a store route uses to say it again in the request's language (localizedReason).
+ * it names, which a store route uses to say it again in the request's language (problemMessage).
  */
 export function checkoutProblem<Code extends CheckoutProblemCode>(
   code: Code,
