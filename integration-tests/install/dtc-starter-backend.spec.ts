@@ -6,6 +6,7 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 
 import { launchChromium, openPage, withScreenshotOnFailure } from "../browser/admin-browser"
+import { asLowAsMessage } from "../browser/demo-shopper"
 import { freePort } from "../helpers/free-port"
 import { sharedFixture } from "../helpers/shared-fixture"
 import {
@@ -22,13 +23,6 @@ import {
   withPostgres,
 } from "./install-helpers"
 import { FINANCED_PRODUCT, sellInTheUnitedStates, startStorefront } from "./dtc-us-store"
-
-/** The plugin's "As low as" element in a part of the starter's page, once it shows an offer. */
-const asLowAs = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .locator("retail-financing-as-low-as")
-    .getByText(/as low as/i)
 
 /** A screenshot to look at, when SCREENSHOT_DIR is set. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -298,10 +292,10 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       const orderId = await withScreenshotOnFailure(shopper, "dtc-checkout", async () => {
         await addTheProduct(page)
         await page.goto(`${storefrontOrigin}/us/cart`)
-        await asLowAs(page, "cart-as-low-as").waitFor()
+        await asLowAsMessage(page, "cart-as-low-as").waitFor()
         await page.getByTestId("checkout-button").click()
         await fillAddressAndShipping(page, "512-555-0142")
-        await asLowAs(page, "checkout-as-low-as").waitFor()
+        await asLowAsMessage(page, "checkout-as-low-as").waitFor()
         await page.getByText("Pay over time", { exact: true }).click()
         await shot(page, "dtc-payment")
         await page.getByTestId("submit-payment-button").click()
@@ -352,7 +346,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     for (let index = 0; index < (await groups.count()); index++) {
       await groups.nth(index).getByTestId("option-button").first().click()
     }
-    await asLowAs(page, "product-as-low-as").waitFor()
+    await asLowAsMessage(page, "product-as-low-as").waitFor()
     await shot(page, "dtc-product")
     await page.getByTestId("add-product-button").click()
     await page.getByTestId("nav-cart-link").filter({ hasText: "(1)" }).waitFor()
