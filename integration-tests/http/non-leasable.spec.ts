@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules, ProductStatus } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, ProductStatus } from "@medusajs/framework/utils"
 import { createProductsWorkflow } from "@medusajs/medusa/core-flows"
 import type { AxiosResponse } from "axios"
 
@@ -15,7 +15,18 @@ import {
   orderIdsOfCart,
   sandboxApplications,
   startFinancedCart,
+  TWO_ITEMS_WITH_PROMOTION,
 } from "../helpers"
+import {
+  ELIGIBILITY_CART_FIELDS,
+  type EligibilityCart,
+  applicationPolicyOf,
+  financingApplicationFor,
+} from "../../src/domain/checkout/eligibility"
+import { financedFingerprints } from "../../src/domain/checkout/financed-fingerprint"
+import { whyNotLeasable } from "../../src/domain/checkout/leasable"
+import { eligibilityCartOf } from "../../src/queries/eligibility-cart"
+import { nonLeasableRuleOf } from "../../src/queries/non-leasable-rule"
 
 /*
  * Products the lender cannot lease (issue 22), through the real store and admin APIs on PostgreSQL, with
@@ -151,6 +162,66 @@ financingIntegrationSuite({
         const applicationsBefore = (await sandboxApplications(financing.sandbox)).length
         expect((await startSession(cart.id)).status).toBe(200)
         expect((await sandboxApplications(financing.sandbox)).length).toBe(applicationsBefore + 1)
+      })
+    })
+
+    describe("the session start's read of the cart", () => {
+      /**
+       * The cart as the session start and the eligibility route read it (the cart module in one joined
+       * query, then its providers, products and customer) against query.graph with every field: the checks
+       * and the application made from each must be the same, and so must the fingerprints the contract is
+       * later held to (the completion reads the cart with query.graph).
+       */
+      async function bothReads(cartId: string) {
+        const container = getContainer()
+        const options = financingLedger(container).getOptions()
+        const rule = await nonLeasableRuleOf(container, options.nonLeasable)
+        const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+          entity: "cart",
+          fields: ELIGIBILITY_CART_FIELDS,
+          filters: { id: cartId },
+        })
+        const graph = (data as EligibilityCart[])[0]
+        const read = await eligibilityCartOf(container, cartId, rule)
+        if (!read) throw new Error(`cart ${cartId} was not read`)
+        const outcome = (cart: EligibilityCart) => {
+          const built = financingApplicationFor(
+            cart,
+            applicationPolicyOf(options, rule, cart.sales_channel_id),
+            RETAIL_FINANCING_PROVIDER_ID
+          )
+          const verdicts = Object.fromEntries(
+            (cart.items ?? []).map((item) => [
+              item.id,
+              item.product ? whyNotLeasable(item.product, rule) : null,
+            ])
+          )
+          if (!built.ok) return { verdicts, problems: built.problems }
+          return {
+            verdicts,
+            application: built.application,
+            fingerprints: financedFingerprints(
+              options.callbackSecret,
+              cart,
+              built.application,
+              built.totalCents
+            ),
+          }
+        }
+        return { read: outcome(read), graph: outcome(graph) }
+      }
+
+      it("refuses what query.graph's read refuses, for every rule, with the same lines", async () => {
+        const { read, graph } = await bothReads((await cartWith(...KEYS)).id)
+        expect(read).toEqual(graph)
+        expect(Object.values(read.verdicts).filter(Boolean)).toHaveLength(KEYS.length - 1)
+      })
+
+      it("makes the application and fingerprints query.graph's read makes, promotion and tax included", async () => {
+        const cart = await createCheckoutCart(api, seed, { ...TWO_ITEMS_WITH_PROMOTION })
+        const { read, graph } = await bothReads(cart.id)
+        expect(read.application).toBeDefined()
+        expect(read).toEqual(graph)
       })
     })
 

@@ -123,6 +123,15 @@ export function cartToApplication(cart: FinancingCart, policy: ApplicationPolicy
   return { ok: true, application: checked.data, totalCents }
 }
 
+/**
+ * Whether cartToApplication would take anything from the cart's customer: its name, phone and email fill in
+ * only what neither address (nor the cart, for the email) has. A reader may skip the customer otherwise.
+ */
+export function needsCustomerDetails(cart: Omit<FinancingCart, "customer">): boolean {
+  const person = { ...nonEmpty(cart.shipping_address), ...nonEmpty(cart.billing_address) }
+  return !person.first_name || !person.last_name || !person.phone || !cart.email?.trim()
+}
+
 function amountOutOfRange(totalCents: number, policy: ApplicationPolicy): CheckoutProblem | undefined {
   const min = policy.minAmount === undefined ? undefined : toCents(policy.minAmount)
   const max = policy.maxAmount === undefined ? undefined : toCents(policy.maxAmount)
@@ -165,8 +174,10 @@ export interface ApplicationProductLines {
  */
 export function applicationProductLines(cart: FinancingCart): ApplicationProductLines {
   const totalCents = toCents(cart.total)
+  const items = inIdOrder(cart.items)
+  const shippingMethods = inIdOrder(cart.shipping_methods)
   const lines: Product[] = []
-  for (const item of cart.items ?? []) {
+  for (const item of items) {
     lines.push({
       ...(item.variant_sku && { id: item.variant_sku.slice(0, 256) }),
       description: describe(item.product_title, item.variant_title, item.title),
@@ -174,14 +185,14 @@ export function applicationProductLines(cart: FinancingCart): ApplicationProduct
       value: fromCents(toCents(item.subtotal)),
     })
   }
-  for (const method of cart.shipping_methods ?? []) {
+  for (const method of shippingMethods) {
     lines.push({
       description: limit(`Shipping: ${method.name}`),
       quantity: 1,
       value: fromCents(toCents(method.subtotal)),
     })
   }
-  for (const [label, amount] of discounts([...(cart.items ?? []), ...(cart.shipping_methods ?? [])])) {
+  for (const [label, amount] of discounts([...items, ...shippingMethods])) {
     lines.push({ description: limit(label), quantity: 1, value: -fromCents(toCents(amount)) })
   }
   const taxIndex = toCents(cart.tax_total) !== 0 ? lines.push(taxLine(cart.tax_total)) - 1 : -1
@@ -235,8 +246,18 @@ function discounts(lines: FinancingCartLine[]): Map<string, BigNumberInput> {
   return new Map(
     [...byPromotion]
       .filter(([, amount]) => !amount.isZero())
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([label, amount]) => [label, amount.toString()])
   )
+}
+
+/**
+ * Lines in the order of their ids (Medusa's are time-ordered): a cart read in one joined query and the same
+ * cart read relation by relation may list them differently, and the application's lines, their fingerprint
+ * and the settled cent must not depend on how the cart was read.
+ */
+function inIdOrder<T extends { id: string }>(rows: readonly T[] | null | undefined): T[] {
+  return [...(rows ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 function describe(productTitle?: string | null, variantTitle?: string | null, title?: string): string {

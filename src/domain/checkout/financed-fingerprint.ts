@@ -30,12 +30,11 @@ export function financedFingerprints(
   const key = createHmac("sha256", secret).update("financed-fingerprint").digest()
   const mac = (value: unknown) => createHmac("sha256", key).update(JSON.stringify(value)).digest("base64url")
   return {
+    // The lines as a set: what was financed, whatever order a read of the cart listed them in.
     cart: mac({
-      products: application.products.map(({ description, quantity, value }) => [
-        description,
-        quantity,
-        value,
-      ]),
+      products: application.products
+        .map(({ description, quantity, value }) => JSON.stringify([description, quantity, value]))
+        .sort(),
       totalCents,
     }),
     customer: mac({

@@ -62,6 +62,20 @@ export const LEASABLE_PRODUCT_FIELDS = [
   "categories.mpath",
 ]
 
+/**
+ * The product fields whyNotLeasable needs under this rule: the gift-card flag and metadata always, the type,
+ * tags, collection and categories only when the rule names any (each is a join in the product module).
+ */
+export function leasableProductFieldsFor(rule: NonLeasableRule): string[] {
+  return LEASABLE_PRODUCT_FIELDS.filter(
+    (field) =>
+      (field !== "type.value" || rule.productTypes.length > 0) &&
+      (field !== "tags.value" || rule.productTags.length > 0) &&
+      (field !== "collection.handle" || rule.collections.length > 0) &&
+      (!field.startsWith("categories.") || rule.categories.size > 0)
+  )
+}
+
 /** The rule that keeps a product from being leased: the first that applies, in the order a merchant would look. */
 export type NotLeasableBecause =
   | { rule: "gift_card" }

@@ -31,6 +31,7 @@ import {
   type ApplicationPolicy,
   type CartToApplicationResult,
   cartToApplication,
+  needsCustomerDetails,
 } from "../cart-to-application"
 import { fromCents, toCents } from "../../money"
 
@@ -493,6 +494,43 @@ describe("cartToApplication: lines sum exactly to the cart total (carts totalled
     expect(app.products.filter((product) => product.value < 0)).toEqual([
       line("Discount SOFA100", -100),
       line("Discount WELCOME5", -47.48),
+    ])
+  })
+
+  it("lists lines in the order of their ids and promotions by code, whatever order the cart was read in", () => {
+    const cart = medusaCart({
+      items: [
+        {
+          ...SOFA,
+          adjustments: [
+            { amount: 45, code: "WELCOME5" },
+            { amount: 100, code: "SOFA100" },
+          ],
+        },
+        { product_title: "Lamp", unit_price: 49.5, quantity: 1, tax_lines: TX() },
+      ],
+      shipping_methods: [
+        { name: "Ground", amount: 10, tax_lines: [] },
+        { name: "Assembly", amount: 20, tax_lines: [] },
+      ],
+    })
+    const readOtherwise: FinancingCart = {
+      ...cart,
+      items: [...cart.items!]
+        .reverse()
+        .map((item) => ({ ...item, adjustments: [...item.adjustments!].reverse() })),
+      shipping_methods: [...cart.shipping_methods!].reverse(),
+    }
+    const app = application(cartToApplication(cart, POLICY))
+    expect(application(cartToApplication(readOtherwise, POLICY))).toEqual(app)
+    expect(app.products.map((product) => product.description)).toEqual([
+      "Sofa (Grey)",
+      "Lamp",
+      "Shipping: Ground",
+      "Shipping: Assembly",
+      "Discount SOFA100",
+      "Discount WELCOME5",
+      "Sales tax",
     ])
   })
 
@@ -1114,6 +1152,21 @@ describe("cartToApplication: shopper details", () => {
     ])
     const noEmail = application(cartToApplication(sofaCart({ email: null }), POLICY))
     expect("email" in noEmail).toBe(false)
+  })
+
+  it("needs the customer only for a name, phone or email neither address nor the cart has", () => {
+    expect(needsCustomerDetails(sofaCart())).toBe(false)
+    expect(needsCustomerDetails(sofaCart({ email: " " }))).toBe(true)
+    expect(needsCustomerDetails(sofaCart({ billing_address: { ...TEXAS, phone: "" } }))).toBe(true)
+    expect(
+      needsCustomerDetails(
+        sofaCart({
+          billing_address: { ...TEXAS, phone: "" },
+          shipping_address: { ...TEXAS, first_name: null },
+        })
+      )
+    ).toBe(false)
+    expect(needsCustomerDetails(sofaCart({ billing_address: { ...TEXAS, last_name: " " } }))).toBe(true)
   })
 
   it("takes the customer's email when the cart has none", () => {

@@ -57,6 +57,21 @@ describe("currentFingerprints", () => {
     expect(changed?.customer).toBe(atCreation(CART).customer)
   })
 
+  it("is the same for the same lines in another order: another cart's lines have other ids", () => {
+    const sofa = { title: "Sectional sofa", quantity: 1, subtotal: 100, adjustments: [] }
+    const ottoman = { title: "Ottoman", quantity: 2, subtotal: 200, adjustments: [] }
+    const twoLines = (first: object, second: object): FinancingCart => ({
+      ...CART,
+      total: 324.75,
+      tax_total: 24.75,
+      items: [
+        { id: "item_1", ...first },
+        { id: "item_2", ...second },
+      ] as FinancingCart["items"],
+    })
+    expect(atCreation(twoLines(ottoman, sofa)).cart).toBe(atCreation(twoLines(sofa, ottoman)).cart)
+  })
+
   it("changes the customer fingerprint alone when the shipping address changes", () => {
     const changed = currentFingerprints(
       SECRET,

@@ -3,6 +3,8 @@ import {
   type LeasableProductFacts,
   NO_NON_LEASABLE_RULE,
   type NonLeasableRule,
+  LEASABLE_PRODUCT_FIELDS,
+  leasableProductFieldsFor,
   nonLeasableItemsProblem,
   whyNotLeasable,
 } from "../leasable"
@@ -120,5 +122,42 @@ describe("nonLeasableItemsProblem", () => {
         "Remove them to pay over time, or choose another way to pay."
     )
     expect(problem?.items?.map((line) => line.line_item_id)).toEqual(["i1", "i2", "i3", "i4"])
+  })
+})
+
+describe("leasableProductFieldsFor", () => {
+  it("reads the gift-card flag and metadata always, and each other field only when the rule names it", () => {
+    expect(leasableProductFieldsFor(NO_NON_LEASABLE_RULE)).toEqual(["id", "is_giftcard", "metadata"])
+    expect(leasableProductFieldsFor(RULE)).toEqual(LEASABLE_PRODUCT_FIELDS)
+    expect(leasableProductFieldsFor({ ...NO_NON_LEASABLE_RULE, productTags: ["consumable"] })).toEqual([
+      "id",
+      "is_giftcard",
+      "metadata",
+      "tags.value",
+    ])
+  })
+
+  it("gives whyNotLeasable every field it needs to decide under that rule", () => {
+    const rules: NonLeasableRule[] = [
+      { ...NO_NON_LEASABLE_RULE, productTypes: ["Service"] },
+      { ...NO_NON_LEASABLE_RULE, productTags: ["consumable"] },
+      { ...NO_NON_LEASABLE_RULE, collections: ["gift-ideas"] },
+      { ...NO_NON_LEASABLE_RULE, categories: RULE.categories },
+    ]
+    const full = product({
+      type: { value: "Service" },
+      tags: [{ value: "consumable" }],
+      collection: { handle: "gift-ideas" },
+      categories: [{ id: "pcat_plans_2y", mpath: "pcat_plans.pcat_plans_2y" }],
+    })
+    for (const rule of rules) {
+      // The product as read with only the fields chosen for the rule.
+      const fields = new Set(leasableProductFieldsFor(rule).map((field) => field.split(".")[0]))
+      const read = Object.fromEntries(
+        Object.entries(full).filter(([key]) => fields.has(key))
+      ) as unknown as LeasableProductFacts
+      expect(whyNotLeasable(read, rule)).toEqual(whyNotLeasable(full, rule))
+      expect(whyNotLeasable(read, rule)).not.toBeNull()
+    }
   })
 })

@@ -11,9 +11,12 @@ import { FinancingAction } from "./financing-action"
  * A signed contract that cannot become an order is an exception, recorded here once with its reason and
  * resolved by the merchant (voided at the service, or marked resolved).
  */
+/** Ids are `rfapp_…`: the ledger's raw INSERT makes them as the model does. */
+export const APPLICATION_ID_PREFIX = "rfapp"
+
 export const FinancingApplication = model
   .define("retail_financing_application", {
-    id: model.id({ prefix: "rfapp" }).primaryKey(),
+    id: model.id({ prefix: APPLICATION_ID_PREFIX }).primaryKey(),
     /** Null while the service has not answered the creation, or never did (then `creation_error` says why). */
     public_id: model.text().unique().nullable(),
     creation_error: model.text().nullable(),

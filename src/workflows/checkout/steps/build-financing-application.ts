@@ -1,13 +1,8 @@
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { Logger } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 
-import {
-  ELIGIBILITY_CART_FIELDS,
-  type EligibilityCart,
-  applicationPolicyOf,
-  financingApplicationFor,
-} from "../../../domain/checkout/eligibility"
+import { applicationPolicyOf, financingApplicationFor } from "../../../domain/checkout/eligibility"
 import { financingRefusedError } from "../../../domain/checkout/financing-refusal"
 import {
   type FinancedFingerprints,
@@ -16,6 +11,7 @@ import {
 import { redirectUrlsFor } from "../../../domain/checkout/redirect-urls"
 import type { ApplicationInput } from "../../../lib/financing/schemas"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../../../modules/retail-financing"
+import { cartIdOfPaymentCollection, eligibilityCartOf } from "../../../queries/eligibility-cart"
 import { nonLeasableRuleOf } from "../../../queries/non-leasable-rule"
 
 export interface BuildFinancingApplicationInput {
@@ -44,8 +40,12 @@ export const buildFinancingApplicationStep = createStep(
   "build-financing-application",
   async (input: BuildFinancingApplicationInput, { container }) => {
     const options = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
-    const cart = await cartOfPaymentCollection(container, input.payment_collection_id)
-    const nonLeasable = await nonLeasableRuleOf(container, options.nonLeasable)
+    const [cartId, nonLeasable] = await Promise.all([
+      cartIdOfPaymentCollection(container, input.payment_collection_id),
+      nonLeasableRuleOf(container, options.nonLeasable),
+    ])
+    const cart = await eligibilityCartOf(container, cartId, nonLeasable)
+    if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart uses this payment collection.")
 
     const built = financingApplicationFor(
       cart,
@@ -75,24 +75,3 @@ export const buildFinancingApplicationStep = createStep(
     return new StepResponse(result)
   }
 )
-
-async function cartOfPaymentCollection(
-  container: MedusaContainer,
-  paymentCollectionId: string
-): Promise<EligibilityCart> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: links } = await query.graph({
-    entity: "cart_payment_collection",
-    fields: ["cart_id"],
-    filters: { payment_collection_id: paymentCollectionId },
-  })
-  const cartId = (links as Array<{ cart_id?: string }>)[0]?.cart_id
-  if (!cartId) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart uses this payment collection.")
-  const { data: carts } = await query.graph({
-    entity: "cart",
-    fields: ELIGIBILITY_CART_FIELDS,
-    filters: { id: cartId },
-  })
-  // query.graph is untyped without generated types; ELIGIBILITY_CART_FIELDS loads exactly this shape.
-  return (carts as EligibilityCart[])[0]
-}

@@ -27,14 +27,14 @@ export const openFinancingApplicationStep = createStep(
   "open-financing-application",
   async (input: OpenFinancingApplicationInput, { container }) => {
     const financing = container.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE)
-    const application = await financing.ledger.openApplication({
+    const applicationId = await financing.ledger.openApplication({
       paymentCollectionId: input.payment_collection_id,
       cartId: input.cart_id,
       storeCode: input.store_code,
       amount: fromCents(input.total_cents),
       fingerprints: input.fingerprints,
     })
-    return new StepResponse(application.id, application.id)
+    return new StepResponse(applicationId, applicationId)
   },
   async (applicationId, { container }) => {
     if (!applicationId) return

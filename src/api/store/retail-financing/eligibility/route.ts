@@ -1,9 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { MedusaError } from "@medusajs/framework/utils"
 
 import {
-  ELIGIBILITY_CART_FIELDS,
-  type EligibilityCart,
   type FinancingEligibility,
   applicationPolicyOf,
   financingEligibility,
@@ -13,6 +11,7 @@ import {
   RETAIL_FINANCING_MODULE,
   type RetailFinancingModuleService,
 } from "../../../../modules/retail-financing"
+import { eligibilityCartOf } from "../../../../queries/eligibility-cart"
 import { nonLeasableRuleOf } from "../../../../queries/non-leasable-rule"
 import type { StoreGetFinancingEligibility } from "./validators"
 
@@ -24,20 +23,13 @@ import type { StoreGetFinancingEligibility } from "./validators"
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse<FinancingEligibility>) {
   const { cart_id } = req.validatedQuery as StoreGetFinancingEligibility
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "cart",
-    fields: ELIGIBILITY_CART_FIELDS,
-    filters: { id: cart_id },
-  })
-  // query.graph is untyped without generated types; ELIGIBILITY_CART_FIELDS loads exactly this shape.
-  const cart = (data as EligibilityCart[])[0]
+  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
+  const nonLeasable = await nonLeasableRuleOf(req.scope, options.nonLeasable)
+  const cart = await eligibilityCartOf(req.scope, cart_id, nonLeasable)
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "No cart with this id was found.")
 
-  const options = req.scope.resolve<RetailFinancingModuleService>(RETAIL_FINANCING_MODULE).getOptions()
   // The answer changes with every cart update and is about one shopper's cart: never kept by a cache.
   res.setHeader("Cache-Control", "no-store")
-  const nonLeasable = await nonLeasableRuleOf(req.scope, options.nonLeasable)
   const policy = applicationPolicyOf(options, nonLeasable, cart.sales_channel_id)
   // The reasons' sentences in the request's language (Medusa's `req.locale`); codes and fields never change.
   res.json(financingEligibility(cart, policy, shopperLanguage(req.locale)))
