@@ -174,10 +174,8 @@ export interface ApplicationProductLines {
  */
 export function applicationProductLines(cart: FinancingCart): ApplicationProductLines {
   const totalCents = toCents(cart.total)
-  const items = inIdOrder(cart.items)
-  const shippingMethods = inIdOrder(cart.shipping_methods)
   const lines: Product[] = []
-  for (const item of items) {
+  for (const item of cart.items ?? []) {
     lines.push({
       ...(item.variant_sku && { id: item.variant_sku.slice(0, 256) }),
       description: describe(item.product_title, item.variant_title, item.title),
@@ -185,14 +183,14 @@ export function applicationProductLines(cart: FinancingCart): ApplicationProduct
       value: fromCents(toCents(item.subtotal)),
     })
   }
-  for (const method of shippingMethods) {
+  for (const method of cart.shipping_methods ?? []) {
     lines.push({
       description: limit(`Shipping: ${method.name}`),
       quantity: 1,
       value: fromCents(toCents(method.subtotal)),
     })
   }
-  for (const [label, amount] of discounts([...items, ...shippingMethods])) {
+  for (const [label, amount] of discounts([...(cart.items ?? []), ...(cart.shipping_methods ?? [])])) {
     lines.push({ description: limit(label), quantity: 1, value: -fromCents(toCents(amount)) })
   }
   const taxIndex = toCents(cart.tax_total) !== 0 ? lines.push(taxLine(cart.tax_total)) - 1 : -1
@@ -246,18 +244,8 @@ function discounts(lines: FinancingCartLine[]): Map<string, BigNumberInput> {
   return new Map(
     [...byPromotion]
       .filter(([, amount]) => !amount.isZero())
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([label, amount]) => [label, amount.toString()])
   )
-}
-
-/**
- * Lines in the order of their ids (Medusa's are time-ordered): a cart read in one joined query and the same
- * cart read relation by relation may list them differently, and the application's lines, their fingerprint
- * and the settled cent must not depend on how the cart was read.
- */
-function inIdOrder<T extends { id: string }>(rows: readonly T[] | null | undefined): T[] {
-  return [...(rows ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 function describe(productTitle?: string | null, variantTitle?: string | null, title?: string): string {
@@ -271,8 +259,17 @@ function limit(text: string): string {
   return text.length <= DESCRIPTION_LIMIT ? text : `${text.slice(0, DESCRIPTION_LIMIT - 1)}…`
 }
 
+/**
+ * The largest line; of equal ones, the first by description, so the cent lands on the same line whatever
+ * order the cart's lines were read in (the cart's fingerprint takes the lines as a set).
+ */
 function largestLine(lines: Product[]): number {
-  return lines.reduce((best, line, index) => (line.value > lines[best].value ? index : best), 0)
+  return lines.reduce((best, line, index) => {
+    const other = lines[best]
+    const larger =
+      line.value > other.value || (line.value === other.value && line.description < other.description)
+    return larger ? index : best
+  }, 0)
 }
 
 function nonEmpty(address: FinancingCartAddress | null | undefined) {

@@ -1,5 +1,5 @@
 import type { ContractExceptionReason } from "./contract-exceptions"
-import type { FinancedFingerprints } from "./financed-fingerprint"
+import { type CurrentFingerprints, sameFinancedCart } from "./financed-fingerprint"
 
 /** What the ledger recorded of an application, as the guard reads it. */
 export interface RecordedApplication {
@@ -17,7 +17,7 @@ export interface RecordedApplication {
 export interface SignedContractFacts {
   recorded: RecordedApplication
   /** The cart's fingerprints now; null when the cart no longer makes an application at all. */
-  current: FinancedFingerprints | null
+  current: CurrentFingerprints | null
   /** Medusa still has the payment session holding the application. */
   sessionLive: boolean
   /** The cart's order was paid through another payment session. */
@@ -39,7 +39,9 @@ export function contractException(facts: SignedContractFacts): ContractException
     return recorded.exception_reason as ContractExceptionReason
   }
   if (recorded.superseded_by_id) return "superseded"
-  if (recorded.cart_fingerprint !== null && recorded.cart_fingerprint !== current?.cart) return "cart_changed"
+  if (recorded.cart_fingerprint !== null && !sameFinancedCart(recorded.cart_fingerprint, current)) {
+    return "cart_changed"
+  }
   if (recorded.customer_fingerprint !== null && recorded.customer_fingerprint !== current?.customer) {
     return "customer_details_changed"
   }

@@ -21,22 +21,41 @@ type FinancedApplication = Pick<
   "firstName" | "middleInitial" | "lastName" | "mobilePhone" | "email" | "address" | "products"
 >
 
+/**
+ * Cart fingerprints with this prefix take the lines as a set. Those without one (recorded before it) took
+ * them in the order the cart was read in, which a read of another shape may not give again: the guard
+ * compares each with its own kind (sameFinancedCart).
+ */
+const CART_FINGERPRINT_V2 = "v2."
+
+/** What the cart now gives: the fingerprints, and the cart one as ledger rows from before v2 hold it. */
+export interface CurrentFingerprints extends FinancedFingerprints {
+  legacyCart: string
+}
+
 export function financedFingerprints(
   secret: string,
   cart: Pick<FinancingCart, "email" | "billing_address" | "shipping_address">,
   application: FinancedApplication,
   totalCents: number
 ): FinancedFingerprints {
+  const { cart: cartFingerprint, customer } = fingerprintsOf(secret, cart, application, totalCents)
+  return { cart: cartFingerprint, customer }
+}
+
+function fingerprintsOf(
+  secret: string,
+  cart: Pick<FinancingCart, "email" | "billing_address" | "shipping_address">,
+  application: FinancedApplication,
+  totalCents: number
+): CurrentFingerprints {
   const key = createHmac("sha256", secret).update("financed-fingerprint").digest()
   const mac = (value: unknown) => createHmac("sha256", key).update(JSON.stringify(value)).digest("base64url")
+  const lines = application.products.map(({ description, quantity, value }) => [description, quantity, value])
   return {
     // The lines as a set: what was financed, whatever order a read of the cart listed them in.
-    cart: mac({
-      products: application.products
-        .map(({ description, quantity, value }) => JSON.stringify([description, quantity, value]))
-        .sort(),
-      totalCents,
-    }),
+    cart: CART_FINGERPRINT_V2 + mac({ lines: lines.map((line) => JSON.stringify(line)).sort(), totalCents }),
+    legacyCart: mac({ products: lines, totalCents }),
     customer: mac({
       firstName: application.firstName,
       middleInitial: application.middleInitial ?? null,
@@ -48,6 +67,14 @@ export function financedFingerprints(
       shipping: addressOf(cart.shipping_address),
     }),
   }
+}
+
+/** Whether the cart still finances what the recorded fingerprint was taken of, by the recorded one's kind. */
+export function sameFinancedCart(recorded: string, current: CurrentFingerprints | null): boolean {
+  if (!current) return false
+  return recorded.startsWith(CART_FINGERPRINT_V2)
+    ? recorded === current.cart
+    : recorded === current.legacyCart
 }
 
 /** Case and spacing are not changes: "ADA@example.com " is the same customer as "ada@example.com". */
@@ -81,7 +108,7 @@ export function currentFingerprints(
   secret: string,
   cart: FinancingCart,
   storeCode: string
-): FinancedFingerprints | null {
+): CurrentFingerprints | null {
   const built = cartToApplication(cart, { storeCode })
-  return built.ok ? financedFingerprints(secret, cart, built.application, built.totalCents) : null
+  return built.ok ? fingerprintsOf(secret, cart, built.application, built.totalCents) : null
 }

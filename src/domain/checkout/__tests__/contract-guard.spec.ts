@@ -1,6 +1,6 @@
 import { type RecordedApplication, type SignedContractFacts, contractException } from "../contract-guard"
 
-const FINANCED = { cart: "cart-fp", customer: "customer-fp" }
+const FINANCED = { cart: "v2.cart-fp", customer: "customer-fp", legacyCart: "legacy-cart-fp" }
 
 const RECORDED: RecordedApplication = {
   cart_fingerprint: FINANCED.cart,
@@ -58,7 +58,7 @@ describe("contractException", () => {
   it("says the most telling reason first", () => {
     const everything = facts({
       recorded: { ...RECORDED, superseded_by_id: "rfapp_newer" },
-      current: { cart: "x", customer: "y" },
+      current: { cart: "v2.x", customer: "y", legacyCart: "z" },
       sessionLive: false,
       orderPaidOtherwise: true,
       contractCoversCart: false,
@@ -76,9 +76,33 @@ describe("contractException", () => {
     ).toBe("contract_short")
   })
 
+  it("compares a cart fingerprint recorded before v2 with the cart's fingerprint of that kind", () => {
+    const legacy = { ...RECORDED, cart_fingerprint: "legacy-cart-fp" }
+    expect(contractException(facts({ recorded: legacy }))).toBeNull()
+    expect(
+      contractException(facts({ recorded: legacy, current: { ...FINANCED, legacyCart: "other" } }))
+    ).toBe("cart_changed")
+    // A v2 fingerprint is never taken for a legacy one, nor the other way round.
+    expect(
+      contractException(facts({ recorded: { ...RECORDED, cart_fingerprint: "v2.legacy-cart-fp" } }))
+    ).toBe("cart_changed")
+    expect(
+      contractException(
+        facts({
+          recorded: { ...RECORDED, cart_fingerprint: "cart-fp" },
+          current: { ...FINANCED, cart: "cart-fp" },
+        })
+      )
+    ).toBe("cart_changed")
+  })
+
   it("cannot compare what was never fingerprinted (applications from before): checks the rest", () => {
     const before = { ...RECORDED, cart_fingerprint: null, customer_fingerprint: null }
-    expect(contractException(facts({ recorded: before, current: { cart: "x", customer: "y" } }))).toBeNull()
+    expect(
+      contractException(
+        facts({ recorded: before, current: { cart: "v2.x", customer: "y", legacyCart: "z" } })
+      )
+    ).toBeNull()
     expect(contractException(facts({ recorded: before, current: null }))).toBeNull()
     expect(contractException(facts({ recorded: before, sessionLive: false }))).toBe("session_deleted")
     expect(contractException(facts({ recorded: before, contractCoversCart: false }))).toBe("contract_short")

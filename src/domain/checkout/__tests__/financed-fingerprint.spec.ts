@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto"
+
 import type { FinancingCart, FinancingCartAddress } from "../cart"
 import { cartToApplication } from "../cart-to-application"
 import { currentFingerprints, financedFingerprints } from "../financed-fingerprint"
@@ -35,8 +37,23 @@ function atCreation(cart: FinancingCart) {
 }
 
 describe("currentFingerprints", () => {
+  it("also gives the cart fingerprint as ledger rows from before v2 hold it: the lines in the order read", () => {
+    const built = cartToApplication(CART, { storeCode: "STORE" })
+    if (!built.ok) throw new Error("the test cart makes an application")
+    // The formula those rows were recorded with, written out apart from the code under test.
+    const key = createHmac("sha256", SECRET).update("financed-fingerprint").digest()
+    const products = built.application.products.map((line) => [line.description, line.quantity, line.value])
+    const legacy = createHmac("sha256", key)
+      .update(JSON.stringify({ products, totalCents: built.totalCents }))
+      .digest("base64url")
+    const current = currentFingerprints(SECRET, CART, "STORE")
+    expect(current?.legacyCart).toBe(legacy)
+    expect(current?.cart.startsWith("v2.")).toBe(true)
+    expect(current?.cart).not.toContain(legacy)
+  })
+
   it("gives what creation gave for the same cart, whatever the store's limits are now", () => {
-    expect(currentFingerprints(SECRET, CART, "STORE")).toEqual(atCreation(CART))
+    expect(currentFingerprints(SECRET, CART, "STORE")).toMatchObject(atCreation(CART))
   })
 
   it("changes the cart fingerprint alone when an item is added", () => {
@@ -86,7 +103,7 @@ describe("currentFingerprints", () => {
   })
 
   it("ignores case and spacing in the email", () => {
-    expect(currentFingerprints(SECRET, { ...CART, email: " ADA@Example.com " }, "STORE")).toEqual(
+    expect(currentFingerprints(SECRET, { ...CART, email: " ADA@Example.com " }, "STORE")).toMatchObject(
       atCreation(CART)
     )
   })
