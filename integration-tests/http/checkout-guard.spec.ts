@@ -1,6 +1,8 @@
-import { Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 
+import { FINANCING_CART_FIELDS, type FinancingCart } from "../../src/domain/checkout/cart"
 import { CONTRACT_EXCEPTION_TEXT } from "../../src/domain/checkout/contract-exceptions"
+import { currentFingerprints } from "../../src/domain/checkout/financed-fingerprint"
 import { centsFromDecimal, fromCents } from "../../src/lib/financing/money"
 import { reconcileFinancingApplications } from "../../src/workflows/checkout/utils/reconcile-financing-applications"
 import {
@@ -241,6 +243,45 @@ financingIntegrationSuite({
       expect(others).toEqual([])
       expect((await ledgerOf(newest.data.publicId)).exception_reason).toBeNull()
       expect(await orderCount(container)).toBe(1)
+    })
+
+    it("a contract applied for before the v2 cart fingerprint still completes its cart, and only that cart", async () => {
+      // A ledger row as an earlier version recorded it: the cart fingerprint over the lines in the order
+      // query.graph read them, without the v2 prefix (an upgrade with applications in flight).
+      const container = getContainer()
+      const asRecordedBefore = async (cartId: string, publicId: string) => {
+        const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+          entity: "cart",
+          fields: FINANCING_CART_FIELDS,
+          filters: { id: cartId },
+        })
+        const ledger = await ledgerOf(publicId)
+        const { callbackSecret } = financingLedger(container).getOptions()
+        const current = currentFingerprints(callbackSecret, (data as FinancingCart[])[0], ledger.store_code!)
+        expect(ledger.cart_fingerprint).toBe(current!.cart)
+        await financingLedger(container).updateFinancingApplications({
+          id: ledger.id,
+          cart_fingerprint: current!.legacyCart,
+        })
+      }
+
+      const kept = await startFinancedCart(api, seed)
+      await asRecordedBefore(kept.cart.id, kept.publicId)
+      await signAndSettle(kept.publicId)
+      expect(await orderIdsOfCart(container, kept.cart.id)).toHaveLength(1)
+
+      const changed = await startFinancedCart(api, seed)
+      await asRecordedBefore(changed.cart.id, changed.publicId)
+      const item = changed.cart.items![0]
+      await api.post(`/store/carts/${changed.cart.id}/line-items/${item.id}`, { quantity: 2 }, store)
+      await signAndSettle(changed.publicId)
+      expect(await orderIdsOfCart(container, changed.cart.id)).toEqual([])
+      expect((await ledgerOf(changed.publicId)).exception_reason).toBe("cart_changed")
+      await financingLedger(container).ledger.resolveException(
+        (await ledgerOf(changed.publicId)).id,
+        "resolved",
+        "test"
+      )
     })
   },
 })
