@@ -10,7 +10,7 @@ import {
 } from "../domain/checkout/leasable"
 
 /** The cart's own columns the checks read; asking for a total makes the cart module compute them all. */
-const CART_SELECT = [
+export const CART_SELECT = [
   "id",
   "email",
   "currency_code",
@@ -25,7 +25,7 @@ const CART_SELECT = [
 ]
 
 /** The relations the totals and the application need; the cart module adds the totals' own to these. */
-const CART_RELATIONS = [
+export const CART_RELATIONS = [
   "items",
   "items.adjustments",
   "items.tax_lines",
