@@ -268,7 +268,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     storefrontBuilt = true
   }, 600_000)
 
-  it("a financed checkout in Chromium: As low as, Pay over time, signed at the sandbox, back to the starter's confirmation; one order; a refused cart shows why", async () => {
+  it("a financed checkout in Chromium: As low as, Pay over time, signed at the sandbox, back to the starter's confirmation; one order; a cart changed before signing and a refused cart are told why", async () => {
     if (!backend || !storefrontEnv || !storefrontBuilt) throw new Error("no storefront: see the tests above")
     const { sandboxUrl } = backend
     const storefront = startStorefront(
@@ -290,7 +290,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       shopper.context.setDefaultTimeout(60_000)
       const { page } = shopper
       const orderId = await withScreenshotOnFailure(shopper, "dtc-checkout", async () => {
-        await addTheProduct(page)
+        await addTheProduct(page, 1)
         await page.goto(`${storefrontOrigin}/us/cart`)
         await asLowAsMessage(page, "cart-as-low-as").waitFor()
         await page.getByTestId("checkout-button").click()
@@ -322,23 +322,63 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       )
       expect(contracts.rowCount).toBe(1)
 
+      // The next shoppers start from a new browser: each case is about its own cart, not the one before.
+      const freshShopper = async () => {
+        const next = await openPage(browser, storefrontOrigin)
+        next.context.setDefaultTimeout(60_000)
+        return next
+      }
+
+      // Signed after the cart changed in another tab: no order, and the return page says why in the
+      // plugin's words, never Medusa's error or an internal id.
+      const changedCart = await freshShopper()
+      await withScreenshotOnFailure(changedCart, "dtc-signed-no-order", async () => {
+        const tab = changedCart.page
+        await addTheProduct(tab, 1)
+        await tab.goto(`${storefrontOrigin}/us/checkout?step=address`)
+        await fillAddressAndShipping(tab, "512-555-0142")
+        await tab.getByText("Pay over time", { exact: true }).click()
+        await tab.getByTestId("submit-payment-button").click()
+        await tab.getByTestId("submit-order-button").click()
+        await tab.waitForURL((url) => url.origin === new URL(sandboxUrl).origin, { timeout: 30_000 })
+        const otherTab = await changedCart.context.newPage()
+        await addTheProduct(otherTab, 2)
+        await otherTab.close()
+        await tab.getByRole("button", { name: /approve and sign/i }).click()
+        const message = tab.locator("[data-testid=financing-message][data-state=signed_no_order]")
+        await message.waitFor()
+        expect(await message.innerText()).toContain("Your cart changed after you applied")
+        expect(await tab.locator("body").innerText()).not.toMatch(
+          /payses_|paycol_|cart_[0-9A-Z]|rfapp_|order_[0-9A-Z]|not authorized|required to complete/
+        )
+        await shot(tab, "dtc-signed-no-order")
+      })
+
       // A UK phone: Pay over time is shown disabled, with the plugin's sentence under it.
-      await withScreenshotOnFailure(shopper, "dtc-refused", async () => {
-        await addTheProduct(page)
-        await page.goto(`${storefrontOrigin}/us/checkout?step=address`)
-        await fillAddressAndShipping(page, "+44 20 7946 0958")
-        const reasons = page.getByTestId("financing-reasons")
+      const refused = await freshShopper()
+      await withScreenshotOnFailure(refused, "dtc-refused", async () => {
+        await addTheProduct(refused.page, 1)
+        await refused.page.goto(`${storefrontOrigin}/us/checkout?step=address`)
+        await fillAddressAndShipping(refused.page, "+44 20 7946 0958")
+        const reasons = refused.page.getByTestId("financing-reasons")
         await reasons.waitFor()
         expect(await reasons.innerText()).toContain("Enter a US mobile phone number")
-        await shot(page, "dtc-refused")
+        await shot(refused.page, "dtc-refused")
       })
+    } catch (error) {
+      // What the storefront's server said is the first thing to read when a page did not do what it should.
+      console.error(`the storefront's output:\n${storefrontOutput()}`)
+      throw error
     } finally {
       await browser.close()
     }
   }, 300_000)
 
-  /** The financed product's page: its options chosen, "As low as" shown for that variant, added to the cart. */
-  async function addTheProduct(page: Page): Promise<void> {
+  /**
+   * The financed product's page: its options chosen, "As low as" shown for that variant, added to the cart,
+   * which then holds `count` of it.
+   */
+  async function addTheProduct(page: Page, count: number): Promise<void> {
     await page.goto(`${storefrontOrigin}/us/products/${FINANCED_PRODUCT.handle}`)
     // Each option's first value (the starter enables Add to cart once a variant is chosen); the mobile
     // layout's copies of the options are hidden at this width.
@@ -349,7 +389,10 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     await asLowAsMessage(page, "product-as-low-as").waitFor()
     await shot(page, "dtc-product")
     await page.getByTestId("add-product-button").click()
-    await page.getByTestId("nav-cart-link").filter({ hasText: "(1)" }).waitFor()
+    await page
+      .getByTestId("nav-cart-link")
+      .filter({ hasText: `(${count})` })
+      .waitFor()
   }
 
   /** The starter's address step with a US address and the given phone, then its one US shipping option. */
