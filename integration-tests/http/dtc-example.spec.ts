@@ -61,6 +61,7 @@ import {
   createPaymentCollection,
   eventually,
   financingIntegrationSuite,
+  financingLedger,
   moveApplication,
   orderIdsOfCart,
   sandboxApplication,
@@ -204,6 +205,18 @@ financingIntegrationSuite({
       expect(again.ok && again.link).not.toBe(started.link)
     })
 
+    /** Signs the cart's application at the sandbox and waits for the one order its callback makes. */
+    async function signedOrderOf(cartId: string, publicId: string): Promise<string> {
+      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+      await callbacksSettled(financing.sandbox, publicId)
+      const [orderId] = await eventually(async () => {
+        const ids = await orderIdsOfCart(getContainer(), cartId)
+        if (ids.length !== 1) throw new Error(`orders of the cart: ${ids.length}`)
+        return ids
+      })
+      return orderId
+    }
+
     it("on return: an application not signed yet is said as such; once signed, the starter's confirmation page", async () => {
       const { cart, publicId } = await financingStarted()
 
@@ -212,15 +225,33 @@ financingIntegrationSuite({
       })
       expect(mockCookieJar.has("_medusa_cart_id")).toBe(true)
 
-      await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
-      await callbacksSettled(financing.sandbox, publicId)
-      const [orderId] = await eventually(async () => {
-        const ids = await orderIdsOfCart(getContainer(), cart.id)
-        if (ids.length !== 1) throw new Error(`orders of the cart: ${ids.length}`)
-        return ids
-      })
+      const orderId = await signedOrderOf(cart.id, publicId)
+      // A contract that leaves nothing to pay at the store (the sandbox's always leave some).
+      const ledger = financingLedger(getContainer())
+      const [application] = await ledger.listFinancingApplications({ public_id: publicId })
+      await ledger.updateFinancingApplications({ id: application.id, total_in_store_payment: null })
       expect(await settle(cart.id)).toEqual({ redirectedTo: `/us/order/${orderId}/confirmed` })
       // As the starter's placeOrder: the spent cart's cookie is gone.
+      expect(mockCookieJar.has("_medusa_cart_id")).toBe(false)
+    })
+
+    it("on return with a payment left to make at the store: says how much, with a link to the order, never paid in full", async () => {
+      const { cart, publicId } = await financingStarted()
+      const orderId = await signedOrderOf(cart.id, publicId)
+      const { contract } = await sandboxApplication(financing.sandbox, publicId)
+      expect(contract.totalInStorePayment).toBeGreaterThan(0)
+
+      const settled = await settle(cart.id)
+      expect(settled).toEqual({
+        answer: expect.objectContaining({
+          state: "order_placed",
+          order: expect.objectContaining({ id: orderId }),
+          in_store_payment: {
+            amount: contract.totalInStorePayment!.toFixed(2),
+            message: expect.stringContaining(`$${contract.totalInStorePayment!.toFixed(2)}`),
+          },
+        }),
+      })
       expect(mockCookieJar.has("_medusa_cart_id")).toBe(false)
     })
 

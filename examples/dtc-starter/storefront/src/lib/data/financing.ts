@@ -91,8 +91,10 @@ export async function getCartFinancing(cartId: string): Promise<CartFinancing | 
 /**
  * The return page's work. Completing makes the order when the service's callback has not yet (or returns
  * the one it made); then the plugin's answer decides, never Medusa's raw error: an order paid over time
- * goes to the starter's confirmation page; anything else (still being made, a contract signed for a cart
- * already paid another way...) is answered for the page to show.
+ * goes to the starter's confirmation page, unless the contract leaves a payment to make at the store (the
+ * starter's page would show the order as paid in full): then the page says so, with a link to the order.
+ * Anything else (still being made, a contract signed for a cart already paid another way...) is answered
+ * for the page to show.
  */
 export async function settleFinancedCart(cartId: string, countryCode: string): Promise<CartFinancing | null> {
   await sdk.store.cart.complete(cartId, {}, await getAuthHeaders()).catch(() => null)
@@ -102,5 +104,6 @@ export async function settleFinancedCart(cartId: string, countryCode: string): P
   revalidateTag(await getCacheTag("carts"))
   revalidateTag(await getCacheTag("orders"))
   await removeCartId()
+  if (answer.in_store_payment) return answer
   redirect(`/${countryCode}/order/${answer.order.id}/confirmed`)
 }

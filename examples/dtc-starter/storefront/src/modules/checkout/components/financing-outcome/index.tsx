@@ -77,9 +77,17 @@ export function FinancingOutcome({
           {shown.message}
         </Text>
       )}
-      {shown.in_store_payment && <Text className="text-base-regular">{shown.in_store_payment.message}</Text>}
-      {shown.state === "signed_no_order" && shown.order ? (
-        <LocalizedClientLink href={`/order/${shown.order.id}/confirmed`} className="text-ui-fg-interactive">
+      {shown.in_store_payment && (
+        <Text className="text-base-regular" data-testid="in-store-payment">
+          {shown.in_store_payment.message}
+        </Text>
+      )}
+      {(shown.state === "signed_no_order" || shown.state === "order_placed") && shown.order ? (
+        <LocalizedClientLink
+          href={`/order/${shown.order.id}/confirmed`}
+          className="text-ui-fg-interactive"
+          data-testid="see-order"
+        >
           See order #{shown.order.display_id}
         </LocalizedClientLink>
       ) : shown.state !== "waiting" ? (
