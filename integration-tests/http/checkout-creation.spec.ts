@@ -146,7 +146,7 @@ financingIntegrationSuite({
             status: "Pending",
             creation_error: null,
             superseded_by_id: null,
-            cart_fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+            cart_fingerprint: expect.stringMatching(/^v2\.[A-Za-z0-9_-]{43}$/),
             customer_fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
           })
         )
