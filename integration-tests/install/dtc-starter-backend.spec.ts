@@ -394,7 +394,22 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     }
     await asLowAsMessage(page, "product-as-low-as").waitFor()
     await shot(page, "dtc-product")
-    await page.getByTestId("add-product-button").click()
+    // The starter puts the chosen variant in the URL (a client navigation); a click while React applies it
+    // was once swallowed: no server action was sent, and the cart stayed empty. Click once the page is idle,
+    // and again only when the click sent nothing, so the product is never added twice.
+    await page.waitForURL(/v_id=/)
+    await page.waitForLoadState("networkidle")
+    for (let attempt = 1; ; attempt++) {
+      const sent = page
+        .waitForRequest((request) => request.method() === "POST", { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false
+        )
+      await page.getByTestId("add-product-button").click()
+      if (await sent) break
+      if (attempt === 3) throw new Error("Add to cart sent no request in 3 clicks")
+    }
     await page
       .getByTestId("nav-cart-link")
       .filter({ hasText: `(${count})` })
