@@ -14,6 +14,7 @@ const LEDGER_FACT_FIELDS = [
   "exception_at",
   "order_id",
   "total_in_store_payment",
+  "invoice_amount",
 ] as const
 
 interface OrderRow {
