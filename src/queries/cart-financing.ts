@@ -14,7 +14,6 @@ const LEDGER_FACT_FIELDS = [
   "exception_at",
   "order_id",
   "total_in_store_payment",
-  "invoice_amount",
 ] as const
 
 interface OrderRow {

@@ -24,7 +24,6 @@ export interface LedgerFacts {
   exception_at?: Date | string | null
   order_id?: string | null
   total_in_store_payment?: number | string | { toString(): string } | null
-  invoice_amount?: number | string | { toString(): string } | null
 }
 
 /** The order the cart became, if any, and whether its payment is this plugin's financing. */
@@ -124,11 +123,10 @@ export function shopperFinancingState(
         : { state: "order_placed", message: shopperText(language, "financing_paid_another_way"), order }
     }
     const financed = newestFirst.find((application) => application.order_id === order.id) ?? newestFirst[0]
-    // Medusa may place the order from the provider's own read before the signed callback is recorded (the
-    // ledger may even hold the session's status, without the contract's figures): until the ledger has the
-    // service's figures, what is left to pay at the store is unknown, and an answer now could send the shopper
-    // to a confirmation that says paid in full. The callback lands in a second or two.
-    if (financed && contractFiguresPending(financed)) return waitingAnswer(language)
+    // Medusa may place the order from the provider's own read before the signed callback is recorded: until
+    // the ledger has the signed contract, what it leaves to pay at the store is unknown, and an answer now
+    // could send the shopper to a confirmation that says paid in full. The callback lands in a second or two.
+    if (financed && signingNotRecorded(financed.status)) return waitingAnswer(language)
     const answer: ShopperFinancingAnswer = {
       state: "order_placed",
       message: shopperText(language, "financing_order_placed"),
@@ -169,15 +167,9 @@ export function shopperFinancingState(
   }
 }
 
-/**
- * Whether the ledger still lacks the signed contract's figures: before signing is recorded, or signed without
- * the invoice amount, which the spec (2.4) requires for every status but Signed (where it may be null).
- */
-function contractFiguresPending(facts: LedgerFacts): boolean {
-  const stage = findApplicationStage(facts.status)
-  if (stage === "open" || stage === "waiting") return true
-  const signedWithFigures = stage === "signed" || stage === "funded"
-  return signedWithFigures && facts.status !== "Signed" && (facts.invoice_amount ?? null) === null
+function signingNotRecorded(status: string): boolean {
+  const stage = findApplicationStage(status)
+  return stage === "open" || stage === "waiting"
 }
 
 function isSignedStage(status: string): boolean {
