@@ -123,10 +123,6 @@ export function shopperFinancingState(
         : { state: "order_placed", message: shopperText(language, "financing_paid_another_way"), order }
     }
     const financed = newestFirst.find((application) => application.order_id === order.id) ?? newestFirst[0]
-    // Medusa may place the order from the provider's own read before the signed callback is recorded: until
-    // the ledger has the signed contract, what it leaves to pay at the store is unknown, and an answer now
-    // could send the shopper to a confirmation that says paid in full. The callback lands in a second or two.
-    if (financed && signingNotRecorded(financed.status)) return waitingAnswer(language)
     const answer: ShopperFinancingAnswer = {
       state: "order_placed",
       message: shopperText(language, "financing_order_placed"),
@@ -165,11 +161,6 @@ export function shopperFinancingState(
       // open (not yet signed) or a status this table does not know: nothing the shopper committed to.
       return plainAnswer("not_started", language)
   }
-}
-
-function signingNotRecorded(status: string): boolean {
-  const stage = findApplicationStage(status)
-  return stage === "open" || stage === "waiting"
 }
 
 function isSignedStage(status: string): boolean {

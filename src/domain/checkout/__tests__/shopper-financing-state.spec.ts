@@ -26,25 +26,6 @@ describe("shopperFinancingState", () => {
     expect(answer.message).toMatch(/over time/)
   })
 
-  it("waits for the signed contract to be recorded before an order Medusa placed first is said to be placed", () => {
-    // The provider's own read let Medusa place the order; the signed callback has not reached the ledger.
-    for (const status of ["Approved", "PendingApproval"]) {
-      expect(shopperFinancingState([app(status, 1)], FINANCED_ORDER)).toMatchObject({
-        state: "waiting",
-        retry_after_ms: WAITING_RETRY_AFTER_MS,
-      })
-    }
-    const recorded = shopperFinancingState(
-      [app("SignedWaitingForInvoice", 1, { order_id: "order_1", total_in_store_payment: "100" })],
-      FINANCED_ORDER
-    )
-    expect(recorded).toMatchObject({ state: "order_placed", in_store_payment: { amount: "100.00" } })
-    // A later stage (a return) keeps the order placed.
-    expect(
-      shopperFinancingState([app("PendingReturn", 1, { order_id: "order_1" })], FINANCED_ORDER).state
-    ).toBe("order_placed")
-  })
-
   it("tells a shopper who signed for a cart then paid another way that the contract is not needed and nothing is owed", () => {
     // Pay over time up to the service's page, Manual payment in another tab, then signed in the first tab.
     for (const applications of [
