@@ -188,11 +188,17 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     )
     children.push(sandbox)
     const port = await freePort()
-    const server = medusa(backendDir, { ...env, FINANCING_BASE_URL: `http://127.0.0.1:${sandboxPort}` }, [
-      "develop",
-      "--port",
-      String(port),
-    ])
+    // The .env names the backend at :9000; this one runs where a port is free, and the service's status
+    // callbacks must reach it there (as they reach a merchant's on its own address).
+    const server = medusa(
+      backendDir,
+      {
+        ...env,
+        FINANCING_BASE_URL: `http://127.0.0.1:${sandboxPort}`,
+        MEDUSA_BACKEND_URL: `http://localhost:${port}`,
+      },
+      ["develop", "--port", String(port)]
+    )
     children.push(server)
     const output = captureOutput(server)
     const running = () => server.exitCode === null && server.signalCode === null
