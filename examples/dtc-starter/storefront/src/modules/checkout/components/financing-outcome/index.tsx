@@ -48,8 +48,13 @@ export function FinancingOutcome({
     const settle = async (tries: number) => {
       const next = (await settleFinancedCart(cartId, countryCode)) ?? UNKNOWN
       if (stopped) return
-      setAnswer(next)
-      if (next.state === "waiting" && tries < MAX_TRIES) {
+      // The service sends the shopper here once the contract is signed; until its callback reaches the
+      // store, the plugin still knows the application as open ("not_started"). Say so only if it stays so;
+      // meanwhile the page keeps "Completing your order…" (a contract signed for a cart changed in another
+      // tab is told apart only once that callback is in).
+      const notHeardYet = next.state === "not_started" && tries < MAX_TRIES
+      if (!notHeardYet) setAnswer(next)
+      if ((next.state === "waiting" && tries < MAX_TRIES) || notHeardYet) {
         setTimeout(() => void settle(tries + 1), next.retry_after_ms ?? RETRY_MS)
       }
     }
