@@ -36,6 +36,12 @@ export const CART_RELATIONS = [
   "billing_address",
 ]
 
+/** The cart as the cart module gives it: its lines name their product, whose facts are read apart. */
+type ReadCart = Omit<EligibilityCart, "items"> & {
+  customer_id?: string | null
+  items?: (NonNullable<EligibilityCart["items"]>[number] & { product_id?: string | null })[] | null
+}
+
 /** The cart a payment collection was made for (Medusa links the two). */
 export async function cartIdOfPaymentCollection(
   container: MedusaContainer,
@@ -72,7 +78,7 @@ export async function eligibilityCartOf(
   if (!cart) return null
   // The cart module's DTO types its totals as BigNumberValue and its relations as its own DTOs; the fields
   // read above are EligibilityCart's, less the region, the products and the customer added below.
-  const read = cart as unknown as EligibilityCart & { customer_id?: string | null }
+  const read = cart as unknown as ReadCart
   const [providers, products, customer] = await Promise.all([
     regionPaymentProviders(container, read.region_id),
     leasableProducts(container, read, nonLeasable),
@@ -82,10 +88,10 @@ export async function eligibilityCartOf(
     ...read,
     region: read.region_id ? { payment_providers: providers } : null,
     customer,
-    items: (read.items ?? []).map((item) => {
-      const productId = (item as { product_id?: string | null }).product_id
-      return { ...item, product: productId ? (products.get(productId) ?? null) : null }
-    }),
+    items: (read.items ?? []).map((item) => ({
+      ...item,
+      product: item.product_id ? (products.get(item.product_id) ?? null) : null,
+    })),
   }
 }
 
@@ -106,17 +112,10 @@ async function regionPaymentProviders(
 
 async function leasableProducts(
   container: MedusaContainer,
-  cart: EligibilityCart,
+  cart: ReadCart,
   rule: NonLeasableRule
 ): Promise<Map<string, LeasableProductFacts>> {
-  const ids = [
-    ...new Set(
-      (cart.items ?? []).flatMap((item) => {
-        const productId = (item as { product_id?: string | null }).product_id
-        return productId ? [productId] : []
-      })
-    ),
-  ]
+  const ids = [...new Set((cart.items ?? []).flatMap((item) => (item.product_id ? [item.product_id] : [])))]
   if (ids.length === 0) return new Map()
   const fields = leasableProductFieldsFor(rule)
   const relations = [

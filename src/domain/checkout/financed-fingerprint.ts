@@ -39,23 +39,17 @@ export function financedFingerprints(
   application: FinancedApplication,
   totalCents: number
 ): FinancedFingerprints {
-  const { cart: cartFingerprint, customer } = fingerprintsOf(secret, cart, application, totalCents)
-  return { cart: cartFingerprint, customer }
-}
-
-function fingerprintsOf(
-  secret: string,
-  cart: Pick<FinancingCart, "email" | "billing_address" | "shipping_address">,
-  application: FinancedApplication,
-  totalCents: number
-): CurrentFingerprints {
-  const key = createHmac("sha256", secret).update("financed-fingerprint").digest()
-  const mac = (value: unknown) => createHmac("sha256", key).update(JSON.stringify(value)).digest("base64url")
-  const lines = application.products.map(({ description, quantity, value }) => [description, quantity, value])
+  const mac = keyedMac(secret)
   return {
     // The lines as a set: what was financed, whatever order a read of the cart listed them in.
-    cart: CART_FINGERPRINT_V2 + mac({ lines: lines.map((line) => JSON.stringify(line)).sort(), totalCents }),
-    legacyCart: mac({ products: lines, totalCents }),
+    cart:
+      CART_FINGERPRINT_V2 +
+      mac({
+        lines: linesOf(application)
+          .map((line) => JSON.stringify(line))
+          .sort(),
+        totalCents,
+      }),
     customer: mac({
       firstName: application.firstName,
       middleInitial: application.middleInitial ?? null,
@@ -67,6 +61,21 @@ function fingerprintsOf(
       shipping: addressOf(cart.shipping_address),
     }),
   }
+}
+
+/** The cart fingerprint as rows from before v2 hold it: the lines in the order the cart was read in. */
+function legacyCartFingerprint(secret: string, application: FinancedApplication, totalCents: number): string {
+  return keyedMac(secret)({ products: linesOf(application), totalCents })
+}
+
+/** HMACs keyed from the callbackSecret, for this purpose only. */
+function keyedMac(secret: string): (value: unknown) => string {
+  const key = createHmac("sha256", secret).update("financed-fingerprint").digest()
+  return (value) => createHmac("sha256", key).update(JSON.stringify(value)).digest("base64url")
+}
+
+function linesOf(application: FinancedApplication): [string, number, number][] {
+  return application.products.map(({ description, quantity, value }) => [description, quantity, value])
 }
 
 /** Whether the cart still finances what the recorded fingerprint was taken of, by the recorded one's kind. */
@@ -110,5 +119,9 @@ export function currentFingerprints(
   storeCode: string
 ): CurrentFingerprints | null {
   const built = cartToApplication(cart, { storeCode })
-  return built.ok ? fingerprintsOf(secret, cart, built.application, built.totalCents) : null
+  if (!built.ok) return null
+  return {
+    ...financedFingerprints(secret, cart, built.application, built.totalCents),
+    legacyCart: legacyCartFingerprint(secret, built.application, built.totalCents),
+  }
 }

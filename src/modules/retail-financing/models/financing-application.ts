@@ -2,6 +2,9 @@ import { model } from "@medusajs/framework/utils"
 
 import { FinancingAction } from "./financing-action"
 
+/** Ids are `rfapp_…`: the ledger's raw INSERT makes them as the model does. */
+export const APPLICATION_ID_PREFIX = "rfapp"
+
 /**
  * One financing application as the store knows it, from the moment the store asks the service for it: the
  * link between the service's public id and Medusa's payment collection, session, cart and order, what was
@@ -11,9 +14,6 @@ import { FinancingAction } from "./financing-action"
  * A signed contract that cannot become an order is an exception, recorded here once with its reason and
  * resolved by the merchant (voided at the service, or marked resolved).
  */
-/** Ids are `rfapp_…`: the ledger's raw INSERT makes them as the model does. */
-export const APPLICATION_ID_PREFIX = "rfapp"
-
 export const FinancingApplication = model
   .define("retail_financing_application", {
     id: model.id({ prefix: APPLICATION_ID_PREFIX }).primaryKey(),
