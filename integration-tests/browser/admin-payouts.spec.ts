@@ -62,6 +62,8 @@ financingIntegrationSuite({
 
       session = await openAdmin(browser(), financing.backendUrl)
       const dashboard = session
+      // The admin's day a day behind the lender's, as a US evening is behind UTC: today's payment must show.
+      await dashboard.context.clock.setFixedTime(new Date(Date.now() - 24 * 3600_000))
       await withScreenshotOnFailure(dashboard, "admin-payouts", async () => {
         await logIn(dashboard)
         const { page } = dashboard

@@ -22,12 +22,15 @@ const PAYMENT_COLOURS: Record<string, BadgeColor> = {
   failed: "red",
 }
 
-/** The first day of this month and today, as the admin's date inputs write them (YYYY-MM-DD). */
+/**
+ * From the first day of this month (as the admin's date inputs write it, YYYY-MM-DD), with no end: the
+ * payment's day is the lender's, which in a US evening is already tomorrow in UTC, so "to today" in the
+ * admin's own day would hide a payment made today.
+ */
 function thisMonth(): { from: string; to: string } {
   const today = new Date()
-  const day = (date: Date) =>
-    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`
-  return { from: day(new Date(today.getFullYear(), today.getMonth(), 1)), to: day(today) }
+  const month = String(today.getMonth() + 1).padStart(2, "0")
+  return { from: `${today.getFullYear()}-${month}-01`, to: "" }
 }
 
 /**
