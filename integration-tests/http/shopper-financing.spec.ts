@@ -4,8 +4,11 @@ import {
   SYSTEM_PAYMENT_PROVIDER_ID,
   callbacksSettled,
   financingIntegrationSuite,
+  financingLedger,
   moveApplication,
   placeFinancedOrder,
+  sandboxApplication,
+  setSandboxFaults,
   startFinancedCart,
 } from "../helpers"
 
@@ -53,6 +56,30 @@ financingIntegrationSuite({
       })
       expect(Number(answer.in_store_payment.amount)).toBeGreaterThan(0)
       expectNothingPersonal(answer, order.cartId)
+    })
+
+    it("order_placed by the shopper's own return before the signed callback: the in-store payment is still told", async () => {
+      const { cart, publicId } = await startFinancedCart(api, seed)
+      // The callbacks are lost: the ledger learns nothing of the signature, as when the shopper is back first.
+      await setSandboxFaults(financing.sandbox, { dropCallbackRate: 1 })
+      try {
+        await moveApplication(financing.sandbox, publicId, "SignedWaitingForInvoice")
+        const placed = (await api.post(`/store/carts/${cart.id}/complete`, {}, store)).data
+        expect(placed.type).toBe("order")
+        const [ledger] = await financingLedger(getContainer()).listFinancingApplications({ cart_id: cart.id })
+        expect(ledger.total_in_store_payment).toBeNull()
+
+        const { contract } = await sandboxApplication(financing.sandbox, publicId)
+        const answer = await financingOf(cart.id)
+        expect(answer).toMatchObject({ state: "order_placed", order: { id: placed.order.id } })
+        expect(answer.in_store_payment).toEqual({
+          amount: contract.totalInStorePayment!.toFixed(2),
+          message: expect.stringContaining("The store will contact you"),
+        })
+        expectNothingPersonal(answer, cart.id, publicId)
+      } finally {
+        await setSandboxFaults(financing.sandbox, { dropCallbackRate: 0 })
+      }
     })
 
     it("waiting: the service is approving; the page is told when to ask again", async () => {

@@ -19,7 +19,11 @@ const LEDGER_FACT_FIELDS = [
 interface OrderRow {
   id: string
   display_id?: number | null
-  payment_collections?: ({ payments?: ({ provider_id?: string } | null)[] | null } | null)[] | null
+  payment_collections?:
+    | ({
+        payments?: ({ provider_id?: string; data?: Record<string, unknown> | null } | null)[] | null
+      } | null)[]
+    | null
 }
 
 export interface CartFinancingFacts {
@@ -48,18 +52,27 @@ export async function cartFinancingFacts(
   if (orderId) {
     const { data: orders } = await query.graph({
       entity: "order",
-      fields: ["id", "display_id", "payment_collections.payments.provider_id"],
+      fields: [
+        "id",
+        "display_id",
+        "payment_collections.payments.provider_id",
+        "payment_collections.payments.data",
+      ],
       filters: { id: orderId },
     })
     const found = (orders as OrderRow[])[0]
+    // Paid over time when one of its payments is this provider's, under whatever id the store gave it.
+    const financed = (found?.payment_collections ?? [])
+      .flatMap((collection) => collection?.payments ?? [])
+      .find((payment) => isFinancingProviderId(payment?.provider_id))
+    // Only the one figure is taken from the payment's data: nothing else of it reaches the answer.
+    const inStoreCents = financed?.data?.inStorePaymentCents
     order = found
       ? {
           id: found.id,
           display_id: found.display_id ?? null,
-          // Paid over time when one of its payments is this provider's, under whatever id the store gave it.
-          paid_over_time: (found.payment_collections ?? []).some((collection) =>
-            (collection?.payments ?? []).some((payment) => isFinancingProviderId(payment?.provider_id))
-          ),
+          paid_over_time: Boolean(financed),
+          in_store_payment_cents: Number.isSafeInteger(inStoreCents) ? (inStoreCents as number) : null,
         }
       : null
   }

@@ -100,6 +100,8 @@ export interface SealedStatus {
    * cart by it, as a capture does, since the store's returns lower `invoiceAmount` after signing.
    */
   signedInvoiceAmount?: number | null
+  /** The contract's in-store payment as read, for the payment's data (absent from seals made before it). */
+  totalInStorePayment?: number | null
   /** When the read started (ISO): its age is counted from there. */
   readAt: string
   seal: string
@@ -110,9 +112,10 @@ export const SEALED_STATUS_FRESH_MS = 60_000
 /** Clocks of two servers may differ a little: a read stamped slightly ahead is still taken. */
 const CLOCK_SKEW_MS = 5_000
 
-type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount"> & {
-  signedInvoiceAmount?: number | null
-}
+type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount"> &
+  Partial<Pick<ApplicationStatus, "totalInStorePayment">> & {
+    signedInvoiceAmount?: number | null
+  }
 
 export function sealStatus(secret: string, publicId: string, read: StatusRead, readAt: Date): SealedStatus {
   const fields = {
@@ -121,6 +124,7 @@ export function sealStatus(secret: string, publicId: string, read: StatusRead, r
     invoiceAmount: read.invoiceAmount,
     // Left out when unknown, so a seal made without it reads as before.
     ...(read.signedInvoiceAmount === undefined ? {} : { signedInvoiceAmount: read.signedInvoiceAmount }),
+    ...(read.totalInStorePayment === undefined ? {} : { totalInStorePayment: read.totalInStorePayment }),
     readAt: readAt.toISOString(),
   }
   return { ...fields, seal: statusSealOf(secret, fields) }
@@ -140,17 +144,21 @@ export function openSealedStatus(
   if (!sameText(statusSealOf(secret, fields), seal)) return undefined
   const age = now - Date.parse(fields.readAt)
   if (!(age >= -CLOCK_SKEW_MS && age <= SEALED_STATUS_FRESH_MS)) return undefined
-  const read: StatusRead = { status: fields.status!, invoiceAmount: fields.invoiceAmount ?? null }
-  return fields.signedInvoiceAmount === undefined
-    ? read
-    : { ...read, signedInvoiceAmount: fields.signedInvoiceAmount }
+  return {
+    status: fields.status!,
+    invoiceAmount: fields.invoiceAmount ?? null,
+    ...(fields.signedInvoiceAmount !== undefined && { signedInvoiceAmount: fields.signedInvoiceAmount }),
+    ...(fields.totalInStorePayment !== undefined && { totalInStorePayment: fields.totalInStorePayment }),
+  }
 }
 
 function statusSealOf(secret: string, fields: Partial<Omit<SealedStatus, "seal">>): string {
-  const { publicId, status, invoiceAmount, signedInvoiceAmount, readAt } = fields
+  const { publicId, status, invoiceAmount, signedInvoiceAmount, totalInStorePayment, readAt } = fields
   const key = keyFor(secret, "recent-status")
   return createHmac("sha256", key)
-    .update(canonicalJson({ publicId, status, invoiceAmount, signedInvoiceAmount, readAt }))
+    .update(
+      canonicalJson({ publicId, status, invoiceAmount, signedInvoiceAmount, totalInStorePayment, readAt })
+    )
     .digest("base64url")
 }
 

@@ -25,6 +25,12 @@ export interface FinancingSessionData {
   amountCents: number
   /** Creation day (UTC, YYYY-MM-DD): reconciliation lists applications by it. */
   createdDate: string
+  /**
+   * What the signed contract leaves the shopper to pay the store (spec 2.4 `totalInStorePayment`), in cents,
+   * as the provider read it when authorizing: set on the payment by the provider only, so the cart's answer
+   * can say it even when the order was placed before the signed callback brought it to the ledger.
+   */
+  inStorePaymentCents?: number
 }
 
 export function sessionDataOf(data: Record<string, unknown> | undefined): FinancingSessionData {
@@ -45,5 +51,8 @@ export function sessionDataOf(data: Record<string, unknown> | undefined): Financ
     cartId: typeof data?.cartId === "string" ? data.cartId : "",
     amountCents: Number(data?.amountCents ?? 0),
     createdDate: typeof data?.createdDate === "string" ? data.createdDate : "",
+    ...(Number.isSafeInteger(data?.inStorePaymentCents) && {
+      inStorePaymentCents: data!.inStorePaymentCents as number,
+    }),
   }
 }

@@ -31,6 +31,11 @@ export interface CartOrderFacts {
   id: string
   display_id: number | null
   paid_over_time: boolean
+  /**
+   * The in-store payment the provider read when it authorized the order's payment, in cents: the answer's
+   * figure when the order was placed before the signed callback brought the contract's figures to the ledger.
+   */
+  in_store_payment_cents?: number | null
 }
 
 export interface ShopperFinancingAnswer {
@@ -67,18 +72,19 @@ const time = (value: Date | string | null | undefined): number => (value ? new D
  * The amount the shopper still pays the store directly, in whole cents, when the contract carries one:
  * the lender finances the rest (spec 2.4 `totalInStorePayment`).
  */
-function inStoreCents(facts: LedgerFacts | undefined): number {
+function inStoreCents(facts: LedgerFacts | undefined, order: CartOrderFacts): number {
   const value = facts?.total_in_store_payment
-  if (value === null || value === undefined) return 0
+  if (value === null || value === undefined) return order.in_store_payment_cents ?? 0
   return centsFromDecimal(String(value))
 }
 
 function inStorePayment(
   facts: LedgerFacts | undefined,
+  order: CartOrderFacts,
   instructions: string | undefined,
   language: ShopperLanguage
 ): ShopperFinancingAnswer["in_store_payment"] {
-  const cents = inStoreCents(facts)
+  const cents = inStoreCents(facts, order)
   if (cents <= 0) return undefined
   // The merchant's own instructions are shown as the store wrote them, in whatever language that is.
   const how = instructions?.trim() || shopperText(language, "financing_in_store_contact")
@@ -128,7 +134,7 @@ export function shopperFinancingState(
       message: shopperText(language, "financing_order_placed"),
       order,
     }
-    const payment = inStorePayment(financed, inStorePaymentInstructions, language)
+    const payment = inStorePayment(financed, orderFacts, inStorePaymentInstructions, language)
     return payment ? { ...answer, in_store_payment: payment } : answer
   }
   const signedPending = newestFirst.find(

@@ -136,15 +136,28 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
       (status === "authorized" || status === "captured") && signedCents !== null
         ? { signedInvoiceCents: signedCents }
         : {}
-    // Neither figure is the browser's to set: both are written by this provider only.
-    const { signedInvoiceCents: _signed, capturedInvoiceCents: _captured, ...clean } = data
+    // What the shopper still owes the store, as this read says: the cart's answer tells the shopper from the
+    // order's payment when the order is placed before the signed callback reaches the ledger.
+    const inStore =
+      (status === "authorized" || status === "captured") &&
+      application.totalInStorePayment !== null &&
+      application.totalInStorePayment !== undefined
+        ? { inStorePaymentCents: toCents(application.totalInStorePayment) }
+        : {}
+    // None of these figures is the browser's to set: all are written by this provider only.
+    const {
+      signedInvoiceCents: _signed,
+      capturedInvoiceCents: _captured,
+      inStorePaymentCents: _inStore,
+      ...clean
+    } = data
     // "captured" here makes Medusa capture the whole authorization at once. A funded contract worth less than
     // that now (the store's returns lowered it) is only authorized: the sync's capture then takes what a
     // funded capture takes (fundedCaptureCents, capture-financed-payment.ts).
     const amountCents = sessionDataOf(data).amountCents
     const worthLess =
       status === "captured" && fundedCaptureCents(amountCents, application.invoiceAmount) < amountCents
-    return { status: worthLess ? "authorized" : status, data: { ...clean, ...signed } }
+    return { status: worthLess ? "authorized" : status, data: { ...clean, ...signed, ...inStore } }
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
@@ -235,12 +248,15 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   private async readStatus(
     sessionData: Record<string, unknown> | undefined,
     previous?: PaymentSessionStatus,
-    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount">,
+    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount"> &
+      Partial<Pick<ApplicationStatus, "totalInStorePayment">>,
     signedInvoiceCents?: number
   ): Promise<{
     status: PaymentSessionStatus
     data: Record<string, unknown>
-    application: Pick<ApplicationStatus, "status" | "invoiceAmount">
+    /** A seal made before seals carried the in-store payment has none. */
+    application: Pick<ApplicationStatus, "status" | "invoiceAmount"> &
+      Partial<Pick<ApplicationStatus, "totalInStorePayment">>
   }> {
     const session = sessionDataOf(sessionData)
     const application =

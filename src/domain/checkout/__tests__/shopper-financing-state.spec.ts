@@ -117,6 +117,21 @@ describe("shopperFinancingState", () => {
     expect(answer.in_store_payment?.message).toMatch(/\$12\.50.*Pay it at the counter/)
   })
 
+  it("takes the in-store payment from the order's payment when the order was placed before the ledger had it", () => {
+    // The shopper's completion placed the order from the provider's own read; the signed callback is not in.
+    const beforeTheCallback = [app("Pending", 1, { order_id: "order_1", total_in_store_payment: null })]
+    expect(
+      shopperFinancingState(beforeTheCallback, { ...FINANCED_ORDER, in_store_payment_cents: 4_550 })
+        .in_store_payment
+    ).toEqual({ amount: "45.50", message: expect.stringMatching(/\$45\.50.*owe it to the store/) })
+    // Once the ledger has the contract's figure, the ledger's wins: it follows the service's later reads.
+    const recorded = [app("Signed", 1, { order_id: "order_1", total_in_store_payment: "20" })]
+    expect(
+      shopperFinancingState(recorded, { ...FINANCED_ORDER, in_store_payment_cents: 4_550 }).in_store_payment
+        ?.amount
+    ).toBe("20.00")
+  })
+
   it("has no in-store payment when the contract covers the whole order", () => {
     const answer = shopperFinancingState(
       [app("Signed", 1, { order_id: "order_1", total_in_store_payment: 0 })],

@@ -244,12 +244,12 @@ describe("RetailFinancingProviderService", () => {
     expect(() => providerFor(sandbox.url, { callbackSecret: "short" })).toThrow(/"callbackSecret"/)
   })
 
+  const clientOf = (service: RetailFinancingProviderService) =>
+    (service as unknown as { clientOf(storeCode?: string): FinancingClient }).clientOf(undefined)
+
   it("shares one financing client (one token) with the plugin's module, which ignores Medusa's keys", () => {
     const options = optionsFor(sandbox.url)
     const module = new RetailFinancingModuleService({ logger }, { ...options, database: { clientUrl: "x" } })
-    const clientOf = (service: RetailFinancingProviderService) =>
-      (service as unknown as { clientOf(storeCode?: string): FinancingClient }).clientOf(undefined)
-
     expect(module.getOptions()).toEqual(parseOptions(options))
     expect(module.getClient()).toBe(clientOf(provider()))
     expect(clientOf(provider())).toBe(clientOf(provider()))
@@ -457,9 +457,11 @@ describe("RetailFinancingProviderService", () => {
         const authorized = await provider().authorizePayment({ data })
         const read = await provider().getPaymentStatus({ data })
 
-        // What the contract was signed for goes into the payment's data, for the capture to judge by.
+        // What the contract was signed for goes into the payment's data, for the capture to judge by, and
+        // what it leaves to pay at the store, for the cart's answer to the shopper.
+        const { totalInStorePayment } = await clientOf(provider()).getApplicationStatus(String(data.publicId))
         const signed = ["authorized", "captured"].includes(expected)
-          ? { signedInvoiceCents: TOTAL_CENTS }
+          ? { signedInvoiceCents: TOTAL_CENTS, inStorePaymentCents: toCents(totalInStorePayment!) }
           : {}
         expect(authorized).toEqual({
           status: expected,
@@ -477,9 +479,6 @@ describe("RetailFinancingProviderService", () => {
         data: { applicationStatus: "Declined" },
       })
     })
-
-    const clientOf = (service: RetailFinancingProviderService) =>
-      (service as unknown as { clientOf(storeCode?: string): FinancingClient }).clientOf(undefined)
 
     it.each(APPLICATION_STATUSES.flatMap((status) => [[status, 0] as const, [status, 1] as const]))(
       "answers alike for %s (cart %i cent over) reading the status itself or taking the one the server sealed",
