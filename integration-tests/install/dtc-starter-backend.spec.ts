@@ -274,7 +274,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     storefrontBuilt = true
   }, 600_000)
 
-  it("a financed checkout in Chromium: As low as, Pay over time, signed at the sandbox, back to the starter's confirmation; one order; a cart changed before signing and a refused cart are told why", async () => {
+  it("a financed checkout in Chromium: As low as, Pay over time, signed at the sandbox, back to the starter's confirmation; one order; a cart changed before signing and a refused cart (in Spanish) are told why", async () => {
     if (!backend || !storefrontEnv || !storefrontBuilt) throw new Error("no storefront: see the tests above")
     const { sandboxUrl } = backend
     const storefront = startStorefront(
@@ -373,15 +373,19 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
         await shot(tab, "dtc-signed-no-order")
       })
 
-      // A UK phone: Pay over time is shown disabled, with the plugin's sentence under it.
+      // A shopper who chose Spanish in the starter (its locale cookie), with a UK phone: Pay over time is
+      // shown disabled, the plugin's sentence under it and the example's own words in Spanish, and "As low
+      // as" in Spanish, although the starter's <html lang> says "en".
       const refused = await freshShopper()
+      await refused.context.addCookies([{ name: "_medusa_locale", value: "es-US", url: storefrontOrigin }])
       await withScreenshotOnFailure(refused, "dtc-refused", async () => {
         await addTheProduct(refused.page, 1)
         await refused.page.goto(`${storefrontOrigin}/us/checkout?step=address`)
         await fillAddressAndShipping(refused.page, "+44 20 7946 0958")
+        await asLowAsMessage(refused.page, "checkout-as-low-as", /^Desde \$/).waitFor()
         const reasons = refused.page.getByTestId("financing-reasons")
-        await reasons.waitFor()
-        expect(await reasons.innerText()).toContain("Enter a US mobile phone number")
+        await reasons.getByText("Pagar a plazos no está disponible para este pedido:").waitFor()
+        expect(await reasons.innerText()).toContain("Escribe un número de celular de EE. UU.")
         await shot(refused.page, "dtc-refused")
       })
     } catch (error) {
@@ -405,7 +409,8 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     for (let index = 0; index < (await groups.count()); index++) {
       await groups.nth(index).getByTestId("option-button").first().click()
     }
-    await asLowAsMessage(page, "product-as-low-as").waitFor()
+    // In English, or in Spanish for a shopper who chose it.
+    await asLowAsMessage(page, "product-as-low-as", /^(As low as|Desde) \$/).waitFor()
     await shot(page, "dtc-product")
     // The starter puts the chosen variant in the URL (a client navigation); a click while React applies it
     // was once swallowed (no server action sent). Click once the page is idle, and again only when the click

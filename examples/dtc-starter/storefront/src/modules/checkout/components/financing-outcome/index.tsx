@@ -2,51 +2,56 @@
 
 import { settleFinancedCart } from "@lib/data/financing"
 import type { CartFinancing } from "@lib/financing"
+import { type FinancingWords, financingWords } from "@lib/financing-words"
 import LocalizedClientLink from "@modules/common/components/localized-client-link"
 import { Heading, Text } from "@modules/common/components/ui"
 import { useEffect, useState } from "react"
 
 /** The plugin could not be asked (the backend is down, say): said plainly, never an error's raw text. */
-const UNKNOWN: CartFinancing = {
+const unknownAnswer = (words: FinancingWords): CartFinancing => ({
   state: "waiting",
-  message: "We could not check your financing just now. Please reload this page in a moment.",
-}
+  message: words.cannotCheck,
+})
 
 /** How often the page asks again while the order is being made, when the answer does not say. */
 const RETRY_MS = 2000
 /** The callback that makes the order usually lands in a second or two; then the page stops asking. */
 const MAX_TRIES = 15
 
-const HEADINGS: Record<CartFinancing["state"], string> = {
-  order_placed: "Your order is placed",
-  waiting: "Completing your order…",
-  declined: "Your order was not placed",
-  left: "Your order was not placed",
-  signed_no_order: "Your order was not placed",
-  not_started: "Your order was not placed",
+const HEADINGS: Record<CartFinancing["state"], keyof FinancingWords> = {
+  order_placed: "headingOrderPlaced",
+  waiting: "headingCompleting",
+  declined: "headingNotPlaced",
+  left: "headingNotPlaced",
+  signed_no_order: "headingNotPlaced",
+  not_started: "headingNotPlaced",
 }
 
 /**
  * The return page (and the cancel page, which starts from the answer it read): completes the cart and
  * follows the plugin's answer until the order is made, then the starter's confirmation page takes over
- * (settleFinancedCart redirects). Otherwise it shows the plugin's sentence, as it is.
+ * (settleFinancedCart redirects). Otherwise it shows the plugin's sentence, as it is. `locale` is the
+ * starter's language (its locale cookie, read by the page): the plugin's sentences come in it already.
  */
 export function FinancingOutcome({
   cartId,
   countryCode,
+  locale,
   initial,
 }: {
   cartId: string
   countryCode: string
+  locale: string | null
   initial?: CartFinancing | null
 }) {
+  const words = financingWords(locale)
   const [answer, setAnswer] = useState<CartFinancing | null>(initial ?? null)
 
   useEffect(() => {
     if (initial) return
     let stopped = false
     const settle = async (tries: number) => {
-      const next = (await settleFinancedCart(cartId, countryCode)) ?? UNKNOWN
+      const next = (await settleFinancedCart(cartId, countryCode)) ?? unknownAnswer(words)
       if (stopped) return
       // The service sends the shopper here once the contract is signed; until its callback reaches the
       // store, the plugin still knows the application as open ("not_started"). Say so only if it stays so;
@@ -62,12 +67,14 @@ export function FinancingOutcome({
     return () => {
       stopped = true
     }
-  }, [cartId, countryCode, initial])
+  }, [cartId, countryCode, initial, words])
 
   const shown = answer ?? { state: "waiting" as const, message: "" }
   // An order paid another way: the contract is not needed, and the shopper's order is there to see.
   const heading =
-    shown.state === "signed_no_order" && shown.order ? "Your order is already placed" : HEADINGS[shown.state]
+    shown.state === "signed_no_order" && shown.order
+      ? words.headingAlreadyPlaced
+      : words[HEADINGS[shown.state]]
   return (
     <div className="flex flex-col gap-y-4 max-w-2xl w-full" data-testid="financing-outcome">
       <Heading level="h1" className="text-3xl-regular">
@@ -93,7 +100,8 @@ export function FinancingOutcome({
           className="text-ui-fg-interactive"
           data-testid="see-order"
         >
-          See order #{shown.order.display_id}
+          {words.seeOrder}
+          {shown.order.display_id}
         </LocalizedClientLink>
       ) : shown.state !== "waiting" ? (
         <LocalizedClientLink
@@ -101,7 +109,7 @@ export function FinancingOutcome({
           className="text-ui-fg-interactive"
           data-testid="back-to-payment"
         >
-          Back to payment
+          {words.backToPayment}
         </LocalizedClientLink>
       ) : null}
     </div>

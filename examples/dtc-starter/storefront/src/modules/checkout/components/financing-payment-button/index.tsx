@@ -5,6 +5,7 @@ import type { FinancingReason } from "@lib/financing"
 import type { HttpTypes } from "@medusajs/types"
 import ErrorMessage from "@modules/checkout/components/error-message"
 import FinancingReasons from "@modules/checkout/components/financing-reasons"
+import { useFinancingWords } from "@modules/checkout/hooks/use-financing-words"
 import { Button } from "@modules/common/components/ui"
 import { useParams } from "next/navigation"
 import { useState } from "react"
@@ -23,6 +24,7 @@ const FinancingPaymentButton = ({
   "data-testid"?: string
 }) => {
   const { countryCode } = useParams() as { countryCode: string }
+  const words = useFinancingWords()
   const [submitting, setSubmitting] = useState(false)
   const [problem, setProblem] = useState<{ message: string; reasons: FinancingReason[] } | null>(null)
 
@@ -38,7 +40,7 @@ const FinancingPaymentButton = ({
     setProblem(
       started
         ? { message: started.message, reasons: started.reasons }
-        : { message: "Pay over time could not be started. Please try again.", reasons: [] }
+        : { message: words.couldNotStart, reasons: [] }
     )
     setSubmitting(false)
   }
@@ -52,7 +54,7 @@ const FinancingPaymentButton = ({
         size="large"
         data-testid={dataTestId}
       >
-        Continue to Pay over time
+        {words.continueToFinancing}
       </Button>
       {problem && problem.reasons.length > 0 ? (
         <FinancingReasons reasons={problem.reasons} />

@@ -1,5 +1,6 @@
 "use client"
 
+import { useFinancingLanguage } from "@modules/checkout/hooks/use-financing-words"
 import Script from "next/script"
 
 const BACKEND_URL = process.env.NEXT_PUBLIC_MEDUSA_BACKEND_URL || "http://localhost:9000"
@@ -10,7 +11,7 @@ const PUBLISHABLE_KEY = process.env.NEXT_PUBLIC_MEDUSA_PUBLISHABLE_KEY ?? ""
  * backend. `amount` is the figure the page shows beside it, in dollars: the selected variant's price on a
  * product page, the cart's total (what the shopper finances) on the cart and at checkout. Renders nothing
  * when the amount is not financed, the product cannot be leased, or the service cannot answer. It speaks
- * the page's `lang` (English, or Spanish for `es`).
+ * the starter's language (its locale cookie): the starter's own `<html lang>` is always "en".
  */
 export default function AsLowAs({
   amount,
@@ -21,6 +22,7 @@ export default function AsLowAs({
   productId?: string
   "data-testid"?: string
 }) {
+  const language = useFinancingLanguage()
   if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0) return null
   return (
     <div className="txt-small text-ui-fg-subtle" data-testid={dataTestId}>
@@ -36,6 +38,7 @@ export default function AsLowAs({
         product-id={productId}
         backend-url={BACKEND_URL}
         publishable-key={PUBLISHABLE_KEY}
+        lang={language}
       />
     </div>
   )

@@ -1,9 +1,13 @@
 import { getCartFinancing } from "@lib/data/financing"
 import { FinancingOutcome } from "@modules/checkout/components/financing-outcome"
+import { financingWords } from "@lib/financing-words"
+import { getLocale } from "@lib/data/locale-actions"
 import { Metadata } from "next"
 import { notFound } from "next/navigation"
 
-export const metadata: Metadata = { title: "Pay over time" }
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: financingWords(await getLocale()).pageTitle }
+}
 
 /**
  * The plugin's cancelUrl: the shopper left the service's page without signing, or was declined. Says where
@@ -13,7 +17,11 @@ export default async function FinancingCancelPage(props: {
   params: Promise<{ countryCode: string }>
   searchParams: Promise<{ cart_id?: string }>
 }) {
-  const [{ countryCode }, { cart_id: cartId }] = await Promise.all([props.params, props.searchParams])
+  const [{ countryCode }, { cart_id: cartId }, locale] = await Promise.all([
+    props.params,
+    props.searchParams,
+    getLocale(),
+  ])
   if (!cartId) notFound()
   const answer = await getCartFinancing(cartId)
   return (
@@ -22,6 +30,7 @@ export default async function FinancingCancelPage(props: {
       <FinancingOutcome
         cartId={cartId}
         countryCode={countryCode}
+        locale={locale}
         initial={answer && answer.state !== "waiting" && answer.state !== "order_placed" ? answer : null}
       />
     </div>
