@@ -47,6 +47,7 @@ import {
   moveApplication,
   orderIdsOfCart,
 } from "../integration-tests/helpers"
+import { OPTION_DEFAULTS } from "../src/config/options"
 import { RETAIL_FINANCING_MODULE, type RetailFinancingModuleService } from "../src/modules/retail-financing"
 import {
   type Checkout,
@@ -95,6 +96,9 @@ afterAll(async () => {
 financingIntegrationSuite({
   seed: "checkout",
   stopJobs: "reconcile",
+  // The store's own bound on a callback's answer, as a merchant runs it: the suite's 60 s (for tests that
+  // wait on a callback's outcome) would hold each signed callback past the sandbox's 5 s, and measure resends.
+  callbackAnswerWithinMs: OPTION_DEFAULTS.callbackAnswerWithinMs,
   // The demo's sandbox settings: the suite retries callbacks after 50 ms, the demo (and the default) 500 ms.
   sandbox: {
     callbackRetryDelayMs: 500,

@@ -38,6 +38,7 @@ import {
   orderIdsOfCart,
   sandboxApplication,
 } from "../integration-tests/helpers"
+import { OPTION_DEFAULTS } from "../src/config/options"
 import { percentile, positiveInteger, table, writeResults } from "./support/figures"
 import { HookTimer, callbackKeyOf } from "./support/hook-timer"
 import { type Counts, ENDPOINT_CLASSES, type EndpointClass, classify, noCalls } from "./support/service-calls"
@@ -82,6 +83,8 @@ afterAll(async () => {
 financingIntegrationSuite({
   seed: "checkout",
   stopJobs: "reconcile",
+  // The store's own bound on a callback's answer, as a merchant runs it (the suite's is 60 s, for tests).
+  callbackAnswerWithinMs: OPTION_DEFAULTS.callbackAnswerWithinMs,
   // The service's callbacks reach Medusa through the timing proxy: medusa-config.ts reads this at boot.
   beforeBoot: async (financing) => {
     hooks = await HookTimer.start(financing.backendUrl)
