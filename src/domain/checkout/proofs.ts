@@ -112,7 +112,8 @@ export const SEALED_STATUS_FRESH_MS = 60_000
 /** Clocks of two servers may differ a little: a read stamped slightly ahead is still taken. */
 const CLOCK_SKEW_MS = 5_000
 
-type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount"> &
+/** What the checks after a status read need of it; the in-store payment is absent from older seals. */
+export type StatusRead = Pick<ApplicationStatus, "status" | "invoiceAmount"> &
   Partial<Pick<ApplicationStatus, "totalInStorePayment">> & {
     signedInvoiceAmount?: number | null
   }

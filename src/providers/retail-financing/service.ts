@@ -24,7 +24,7 @@ import type {
 } from "@medusajs/framework/types"
 import { AbstractPaymentProvider, MedusaError } from "@medusajs/framework/utils"
 
-import { openSealedApplication, openSealedStatus } from "../../domain/checkout/proofs"
+import { type StatusRead, openSealedApplication, openSealedStatus } from "../../domain/checkout/proofs"
 import { shopperMessageFor } from "../../domain/checkout/service-failure-message"
 import { sharedFinancingClient } from "../../config/financing-client"
 import { locationOfStoreCode } from "../../config/locations"
@@ -34,7 +34,6 @@ import { contractCoversCart } from "../../domain/checkout/contract-covers-cart"
 import { fundedCaptureCents } from "../../domain/checkout/funded-capture"
 import type { FinancingClient } from "../../lib/financing/client"
 import { FinancingError } from "../../lib/financing/errors"
-import type { ApplicationStatus } from "../../lib/financing/schemas"
 import { type FinancingSessionData, sessionDataOf } from "../../domain/checkout/session-data"
 import { parseOptions, type RetailFinancingOptions } from "../../config/options"
 import { FINANCING_PROVIDER_IDENTIFIER } from "../../config/provider-id"
@@ -248,15 +247,12 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
   private async readStatus(
     sessionData: Record<string, unknown> | undefined,
     previous?: PaymentSessionStatus,
-    alreadyRead?: Pick<ApplicationStatus, "status" | "invoiceAmount"> &
-      Partial<Pick<ApplicationStatus, "totalInStorePayment">>,
+    alreadyRead?: StatusRead,
     signedInvoiceCents?: number
   ): Promise<{
     status: PaymentSessionStatus
     data: Record<string, unknown>
-    /** A seal made before seals carried the in-store payment has none. */
-    application: Pick<ApplicationStatus, "status" | "invoiceAmount"> &
-      Partial<Pick<ApplicationStatus, "totalInStorePayment">>
+    application: StatusRead
   }> {
     const session = sessionDataOf(sessionData)
     const application =
