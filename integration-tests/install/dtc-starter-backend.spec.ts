@@ -289,11 +289,16 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
     expect({ up, output: up ? "" : storefrontOutput() }).toEqual({ up: true, output: "" })
 
     const browser = await launchChromium()
+    // Each shopper starts from a new browser: each case is about its own cart, not the one before.
+    const freshShopper = async () => {
+      const next = await openPage(browser, storefrontOrigin)
+      // A production Next.js server under CI's load: Add to cart (a server action making the cart) took
+      // over 15 s there once, and landed; a shopper waits, and so does this test.
+      next.context.setDefaultTimeout(60_000)
+      return next
+    }
     try {
-      const shopper = await openPage(browser, storefrontOrigin)
-      // A production Next.js server under CI's load: Add to cart (a server action making the cart) took over
-      // 15 s there once, and landed; a shopper waits, and so does this test.
-      shopper.context.setDefaultTimeout(60_000)
+      const shopper = await freshShopper()
       const { page } = shopper
       const orderId = await withScreenshotOnFailure(shopper, "dtc-checkout", async () => {
         await addTheProduct(page, 1)
@@ -301,11 +306,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
         await page.getByTestId("checkout-button").click()
         await fillAddressAndShipping(page, "512-555-0142")
         await asLowAsMessage(page, "checkout-as-low-as").waitFor()
-        await page.getByText("Pay over time", { exact: true }).click()
-        await shot(page, "dtc-payment")
-        await page.getByTestId("submit-payment-button").click()
-        await page.getByTestId("submit-order-button").click()
-        await page.waitForURL((url) => url.origin === new URL(sandboxUrl).origin, { timeout: 30_000 })
+        await payOverTimeUpToTheService(page, sandboxUrl)
         await page.getByRole("button", { name: /approve and sign/i }).click()
         // The sandbox's contracts leave a payment to make at the store: the return page says how much, and
         // only then leads to the starter's confirmation (which would show the order as paid in full), whether
@@ -335,13 +336,6 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       )
       expect(contracts.rowCount).toBe(1)
 
-      // The next shoppers start from a new browser: each case is about its own cart, not the one before.
-      const freshShopper = async () => {
-        const next = await openPage(browser, storefrontOrigin)
-        next.context.setDefaultTimeout(60_000)
-        return next
-      }
-
       // Signed after the cart changed in another tab: no order, and the return page says why in the
       // plugin's words, never Medusa's error or an internal id.
       const changedCart = await freshShopper()
@@ -350,10 +344,7 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
         await addTheProduct(tab, 1)
         await tab.goto(`${storefrontOrigin}/us/checkout?step=address`)
         await fillAddressAndShipping(tab, "512-555-0142")
-        await tab.getByText("Pay over time", { exact: true }).click()
-        await tab.getByTestId("submit-payment-button").click()
-        await tab.getByTestId("submit-order-button").click()
-        await tab.waitForURL((url) => url.origin === new URL(sandboxUrl).origin, { timeout: 30_000 })
+        await payOverTimeUpToTheService(tab, sandboxUrl)
         const otherTab = await changedCart.context.newPage()
         await addTheProduct(otherTab, 2)
         await otherTab.close()
@@ -437,6 +428,15 @@ describe("Medusa's DTC starter: the backend set up as examples/dtc-starter/READM
       .getByTestId("nav-cart-link")
       .filter({ hasText: `(${count})` })
       .waitFor()
+  }
+
+  /** The payment step: Pay over time chosen, reviewed, and on to the service's page (the sandbox's). */
+  async function payOverTimeUpToTheService(page: Page, sandboxUrl: string): Promise<void> {
+    await page.getByText("Pay over time", { exact: true }).click()
+    await shot(page, "dtc-payment")
+    await page.getByTestId("submit-payment-button").click()
+    await page.getByTestId("submit-order-button").click()
+    await page.waitForURL((url) => url.origin === new URL(sandboxUrl).origin, { timeout: 30_000 })
   }
 
   /** The starter's address step with a US address and the given phone, then its one US shipping option. */

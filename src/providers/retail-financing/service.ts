@@ -131,18 +131,13 @@ export class RetailFinancingProviderService extends AbstractPaymentProvider<Reta
         : application.invoiceAmount !== null
           ? toCents(application.invoiceAmount)
           : null
-    const signed =
-      (status === "authorized" || status === "captured") && signedCents !== null
-        ? { signedInvoiceCents: signedCents }
-        : {}
+    const contractSigned = status === "authorized" || status === "captured"
+    const signed = contractSigned && signedCents !== null ? { signedInvoiceCents: signedCents } : {}
     // What the shopper still owes the store, as this read says: the cart's answer tells the shopper from the
     // order's payment when the order is placed before the signed callback reaches the ledger.
+    const inStoreAmount = application.totalInStorePayment ?? null
     const inStore =
-      (status === "authorized" || status === "captured") &&
-      application.totalInStorePayment !== null &&
-      application.totalInStorePayment !== undefined
-        ? { inStorePaymentCents: toCents(application.totalInStorePayment) }
-        : {}
+      contractSigned && inStoreAmount !== null ? { inStorePaymentCents: toCents(inStoreAmount) } : {}
     // None of these figures is the browser's to set: all are written by this provider only.
     const {
       signedInvoiceCents: _signed,
